@@ -1,0 +1,34 @@
+// Shared Playwright fixtures: every test fails on a console error; helpers for the language and axe.
+import { test as base, expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+
+export type Language = "en" | "es";
+
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+  /** Console errors a test expects (e.g. the browser's own line for a deliberate 409); set with test.use. */
+  allowedConsoleErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors.filter((e) => !allowedConsoleErrors.some((re) => re.test(e))), "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Opens the site with a saved language choice (spec section 1: the saved choice wins). */
+export async function useLanguage(page: Page, language: Language) {
+  await page.addInitScript((lang) => window.localStorage.setItem("language", lang), language);
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+export { expect };

@@ -1,0 +1,24 @@
+import { defineConfig } from "@lingui/cli";
+import { formatter } from "@lingui/format-po";
+
+// One catalog per feature, so each feature's messages live (and are reviewed) beside each other.
+// Never set fallbackLocales: it would let a missing Spanish translation pass `compile --strict`.
+const feature = (name: string, include: string[]) => ({
+  path: `<rootDir>/locales/{locale}/${name}`,
+  include,
+});
+
+export default defineConfig({
+  sourceLocale: "en",
+  locales: ["en", "es"],
+  format: formatter({ lineNumbers: false }),
+  catalogs: [
+    feature("shell", ["<rootDir>/src/app", "<rootDir>/src/shell", "<rootDir>/src/ui", "<rootDir>/src/i18n"]),
+    feature("marketing", ["<rootDir>/src/marketing"]),
+    feature("signup", ["<rootDir>/src/signup"]),
+    feature("checkout", ["<rootDir>/src/checkout"]),
+    feature("support", ["<rootDir>/src/support"]),
+    feature("server", ["<rootDir>/server"]),
+  ],
+  compileNamespace: "ts",
+});

@@ -1,0 +1,30 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumArgs, findChromium } from "./e2e/chromium";
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  outputDir: "test-results/e2e-artifacts",
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    env: { E2E_PORT: String(port) },
+  },
+});

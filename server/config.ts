@@ -1,0 +1,79 @@
+// Server configuration, parsed once at start-up; a bad value stops the process naming the variable.
+import { z } from "zod";
+
+const bool = z
+  .enum(["1", "0", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.url().optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default("FreshFold Laundry <hello@freshfold.example>"),
+  CONTACT_INBOX: z.email().default("team@freshfold.example"),
+  REDIS_URL: z.url().optional(),
+  TRUST_PROXY: bool,
+  PICKUP_DAILY_CAPACITY: positiveInt(40),
+  PICKUP_CLOSED_WEEKDAYS: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const days = v.split(",").map((d) => d.trim()).filter(Boolean).map(Number);
+      if (days.some((d) => !Number.isInteger(d) || d < 0 || d > 6)) {
+        ctx.addIssue({ code: "custom", message: "comma-separated weekdays 0 (Sunday) to 6 (Saturday)" });
+      }
+      return days;
+    }),
+  PICKUP_BLACKOUT_DATES: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const dates = v.split(",").map((d) => d.trim()).filter(Boolean);
+      if (dates.some((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d))) {
+        ctx.addIssue({ code: "custom", message: "comma-separated dates yyyy-mm-dd" });
+      }
+      return dates;
+    }),
+  RATE_LIMIT_EMAIL_EXISTS: positiveInt(30),
+  RATE_LIMIT_SERVICE_AREA: positiveInt(60),
+  RATE_LIMIT_SIGNUPDAY: positiveInt(60),
+  RATE_LIMIT_CONTACT_FORM: positiveInt(5),
+  RATE_LIMIT_NEWSLETTER: positiveInt(5),
+  RATE_LIMIT_CHECKOUT: positiveInt(10),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const config = parsed.data;
+  if (!!config.STRIPE_SECRET_KEY !== !!config.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(["STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither"]);
+  }
+  return config;
+}
+
+/** The site's own origin: PUBLIC_URL, else localhost on the configured port. */
+export function publicOrigin(config: Config): string {
+  return new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).origin;
+}

@@ -1,0 +1,26 @@
+// Starts the server: the built site and the API on one port.
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp({ config });
+  const close = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", close);
+  process.once("SIGTERM", close);
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+void main();

@@ -1,0 +1,78 @@
+// The API client: every call of the contract, typed and checked by its zod schemas.
+import type { z } from "zod";
+import { calls, hostedLinkAnswer, type CallDefinition, type Calls, type CallName } from "../contract/calls";
+import { errorResponseSchema } from "../contract/common";
+
+/** The spec's "API Error: {status} {statusText}", carrying the server's error code when there is one. */
+export class ApiRequestError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly statusText: string,
+    public readonly code?: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(`API Error: ${status} ${statusText}`);
+    this.name = "ApiRequestError";
+  }
+}
+
+type Part<C, K extends keyof CallDefinition> = C extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : undefined;
+
+export type CallInput<N extends CallName> = {
+  params?: Part<Calls[N], "params">;
+  query?: Part<Calls[N], "querystring">;
+  body?: Part<Calls[N], "body">;
+  signal?: AbortSignal;
+};
+export type CallOutput<N extends CallName> = z.output<Calls[N]["response"]>;
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+export function createApiClient({ baseUrl = import.meta.env.VITE_API_BASE_URL ?? "/api", fetch: fetchImpl }: ApiClientOptions = {}) {
+  async function call<N extends CallName>(name: N, input: CallInput<N> = {}): Promise<CallOutput<N>> {
+    const definition: CallDefinition = calls[name];
+    let path = definition.path.replace(/:(\w+)/g, (_, key: string) => {
+      const value = (input.params as Record<string, unknown> | undefined)?.[key];
+      return encodeURIComponent(String(value ?? ""));
+    });
+    if (input.query) path += `?${new URLSearchParams(input.query as Record<string, string>)}`;
+    const response = await (fetchImpl ?? fetch)(`${baseUrl}${path}`, {
+      method: definition.method,
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+      signal: input.signal,
+    });
+    if (!response.ok) {
+      const error = errorResponseSchema.safeParse(await response.json().catch(() => null));
+      throw new ApiRequestError(response.status, response.statusText, error.data?.error.code, error.data?.error.fields);
+    }
+    return definition.response.parse(await response.json()) as CallOutput<N>;
+  }
+  return { call };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The link of a hosted page from portal_url/checkout_url, url or session.url; a missing one is an error. */
+export function hostedLink(answer: z.infer<typeof hostedLinkAnswer>, kind: "portal" | "checkout"): string {
+  const link = (kind === "portal" ? answer.portal_url : answer.checkout_url) ?? answer.url ?? answer.session?.url;
+  if (!link) throw new Error(kind === "portal" ? "Invalid response from API: missing url" : "Invalid response from API: missing checkout_url");
+  return link;
+}
+
+/** The browser is sent only to the site's own origin or the payment provider's. */
+export function isAllowedRedirect(link: string, ownOrigin: string, providerOrigins: readonly string[]): boolean {
+  try {
+    const { origin, protocol } = new URL(link, ownOrigin);
+    if (protocol !== "https:" && protocol !== "http:") return false;
+    return origin === ownOrigin || providerOrigins.includes(origin);
+  } catch {
+    return false;
+  }
+}
+
+/** Payment providers' hosted pages: Stripe's checkout and billing portal. The sandbox is on the site's own origin. */
+export const paymentProviderOrigins = ["https://checkout.stripe.com", "https://billing.stripe.com"] as const;

@@ -1,0 +1,30 @@
+import { Suspense } from "react";
+import { Outlet, ScrollRestoration } from "react-router";
+import { useLingui } from "@lingui/react/macro";
+import { Header } from "../shell/header";
+import { Footer } from "../shell/footer";
+import { ToastRegion } from "../ui/toast";
+
+export function Layout() {
+  const { t } = useLingui();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2">
+        {t`Skip to content`}
+      </a>
+      <Header />
+      <main id="main" className="flex-1" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ToastRegion />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+function PageLoading() {
+  return <div className="min-h-[60vh]" aria-busy="true" />;
+}

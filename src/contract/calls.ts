@@ -1,0 +1,124 @@
+// Every call of spec section 7 (plus /newsletter): its method, path, and the zod schemas of its parts.
+import { z } from "zod";
+import { dateString, emailSchema, languageSchema, okSchema } from "./common";
+import { clientSchema } from "./client";
+
+export interface CallDefinition {
+  method: "GET" | "POST" | "PUT";
+  /** Path below the API base, with :params. */
+  path: string;
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+const emailParam = z.object({ email: emailSchema });
+
+/** Either shape the spec allows: a boolean, or an object whose `available` is true. */
+export const serviceAreaAnswer = z.union([
+  z.boolean(),
+  z.object({
+    available: z.boolean(),
+    area: z.string().optional(),
+    deliveryTime: z.string().optional(),
+    comingSoon: z.boolean().optional(),
+  }),
+]);
+
+/** The link of a hosted page, read from any of the spec's three places. */
+export const hostedLinkAnswer = z.object({
+  portal_url: z.string().optional(),
+  checkout_url: z.string().optional(),
+  url: z.string().optional(),
+  session: z.object({ url: z.string().optional() }).optional(),
+});
+
+export const contactFormSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("commercial"),
+    name: z.string().trim().min(1, "nameRequired").max(200),
+    businessName: z.string().trim().min(1, "businessNameRequired").max(200),
+    email: z.string().trim().min(1, "emailRequired").pipe(emailSchema),
+    phone: z.string().trim().max(40).optional(),
+    message: z.string().trim().min(1, "messageRequired").max(5000),
+  }),
+  z.object({
+    type: z.literal("residential"),
+    name: z.string().trim().min(1, "nameRequired").max(200),
+    email: z.string().trim().min(1, "emailRequired").pipe(emailSchema),
+    phone: z.string().trim().min(1, "phoneRequiredResidential").max(40),
+    message: z.string().trim().min(1, "messageRequired").max(5000),
+  }),
+]);
+export type ContactForm = z.infer<typeof contactFormSchema>;
+
+export const calls = {
+  serviceArea: {
+    method: "GET",
+    path: "/service_area/:area",
+    params: z.object({ area: z.string().max(100) }),
+    response: serviceAreaAnswer,
+  },
+  emailExists: {
+    method: "GET",
+    path: "/client/email_exists/:email",
+    params: z.object({ email: z.string().max(254) }),
+    response: z.object({ exists: z.boolean() }),
+  },
+  registerClient: { method: "POST", path: "/client/register/new", body: clientSchema, response: okSchema },
+  updateClient: { method: "PUT", path: "/client/update_by_email", body: clientSchema, response: okSchema },
+  deleteClient: {
+    method: "GET",
+    path: "/client/delete_by_email/:email",
+    params: emailParam,
+    response: z.object({ ok: z.literal(true), deleted: z.boolean() }),
+  },
+  setActive: {
+    method: "GET",
+    path: "/client/set_active/:email",
+    params: emailParam,
+    response: z.object({ ok: z.literal(true), isActive: z.literal(true) }),
+  },
+  sendWelcomeEmail: {
+    method: "POST",
+    path: "/client/send_welcome_email",
+    querystring: z.object({ email: emailSchema }),
+    body: emailSchema,
+    response: z.object({ ok: z.literal(true), queued: z.boolean() }),
+  },
+  createPortalSession: {
+    method: "GET",
+    path: "/payments/create-portal-session/:email",
+    params: emailParam,
+    response: hostedLinkAnswer,
+  },
+  signupDay: {
+    method: "GET",
+    path: "/signupday/:id",
+    params: z.object({ id: dateString }),
+    response: z.object({ availability: z.record(z.string(), z.boolean()).default({}) }),
+  },
+  createCheckoutSession: {
+    method: "POST",
+    path: "/payments/create-checkout-session_signup",
+    body: z.object({ success_url: z.url(), cancel_url: z.url(), client: clientSchema }),
+    response: hostedLinkAnswer,
+  },
+  createOrder: {
+    method: "POST",
+    path: "/order/create4customer",
+    body: z.object({ client_email: emailSchema, createdBy: z.string().min(1).max(100), date: dateString }),
+    response: z.object({ ok: z.literal(true), created: z.boolean() }),
+  },
+  contactForm: { method: "POST", path: "/contact_form", body: contactFormSchema, response: okSchema },
+  newsletter: {
+    method: "POST",
+    path: "/newsletter",
+    body: z.object({ email: emailSchema, language: languageSchema.default("en") }),
+    response: okSchema,
+  },
+} as const satisfies Record<string, CallDefinition>;
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;

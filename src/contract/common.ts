@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/** yyyy-mm-dd, a calendar date with no time zone. */
+export const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "dateInvalid").refine((value) => {
+  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}, "dateInvalid");
+
+/** The spec's simple pattern: text, at sign, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** E-mail is compared trimmed and lowercased everywhere. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export const emailSchema = z.string().trim().toLowerCase().max(254, "emailInvalid").regex(EMAIL_PATTERN, "emailInvalid");
+
+export const languageSchema = z.enum(["en", "es"]);
+export type Language = z.infer<typeof languageSchema>;
+
+/** The error codes the server answers; views turn the known ones into translated messages. */
+export const errorCodes = [
+  "validation_failed",
+  "bad_request",
+  "not_found",
+  "conflict",
+  "client_active",
+  "not_paid",
+  "area_unavailable",
+  "day_unavailable",
+  "day_full",
+  "email_taken",
+  "payload_too_large",
+  "unsupported_media_type",
+  "rate_limited",
+  "payment_provider_error",
+  "internal_error",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,43 @@
+// The service-area data of spec section 9, read by the areas page and by the server's area check.
+export type DeliveryTime = "same-day" | "24-hours" | "next-day";
+
+export interface ServiceArea {
+  slug: string;
+  name: string;
+  neighborhoods: string[];
+  deliveryTime: DeliveryTime;
+  zipCodes: string[];
+}
+
+export const serviceAreas: ServiceArea[] = [
+  { slug: "downtown-brickell", name: "Downtown & Brickell", neighborhoods: ["Downtown", "Brickell"], deliveryTime: "same-day", zipCodes: ["33130", "33131", "33132"] },
+  { slug: "south-beach-mid-beach", name: "South Beach & Mid-Beach", neighborhoods: ["South Beach", "Mid-Beach"], deliveryTime: "24-hours", zipCodes: ["33139", "33140", "33141"] },
+  { slug: "wynwood-design-district", name: "Wynwood & Design District", neighborhoods: ["Wynwood", "Design District"], deliveryTime: "24-hours", zipCodes: ["33127", "33137", "33142"] },
+  { slug: "coral-gables-coconut-grove", name: "Coral Gables & Coconut Grove", neighborhoods: ["Coral Gables", "Coconut Grove"], deliveryTime: "24-hours", zipCodes: ["33133", "33134", "33143", "33146"] },
+  { slug: "little-havana-flagami", name: "Little Havana & Flagami", neighborhoods: ["Little Havana", "Flagami"], deliveryTime: "24-hours", zipCodes: ["33125", "33126", "33135", "33144"] },
+  { slug: "doral-airport", name: "Doral & Airport", neighborhoods: ["Doral", "Airport"], deliveryTime: "next-day", zipCodes: ["33122", "33166", "33172", "33178"] },
+];
+
+export const comingSoonAreas = ["Aventura", "Sunny Isles", "Key Biscayne", "Homestead", "Kendall", "Palmetto Bay", "Hialeah", "Miami Lakes"];
+
+const slugify = (value: string) => value.trim().toLowerCase().replace(/&/g, " ").replace(/[\s_-]+/g, "-").replace(/^-|-$/g, "");
+
+export type AreaLookup =
+  | { available: true; area: ServiceArea }
+  | { available: false; comingSoon: true }
+  | { available: false; comingSoon?: undefined };
+
+/** A ZIP or an area/neighbourhood name (case and spacing ignored). */
+export function lookupServiceArea(query: string): AreaLookup {
+  const value = query.trim();
+  if (/^\d{5}$/.test(value)) {
+    const area = serviceAreas.find((a) => a.zipCodes.includes(value));
+    return area ? { available: true, area } : { available: false };
+  }
+  const slug = slugify(value);
+  if (!slug) return { available: false };
+  const area = serviceAreas.find((a) => a.slug === slug || slugify(a.name) === slug || a.neighborhoods.some((n) => slugify(n) === slug));
+  if (area) return { available: true, area };
+  if (comingSoonAreas.some((name) => slugify(name) === slug)) return { available: false, comingSoon: true };
+  return { available: false };
+}

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { ConfigError, loadConfig } from "../../server/config";
+import { buildTestApp } from "./helpers/app";
+import { testDriver } from "./helpers/database";
+
+describe(`server foundation (${testDriver})`, () => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it("answers health with the database driver in use", async () => {
+    const response = await app.inject("/api/health");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok", database: testDriver });
+  });
+
+  it("answers an unknown /api path with the JSON error shape and 404", async () => {
+    const response = await app.inject("/api/no-such-call");
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toMatch(/application\/json/);
+    expect(response.json()).toEqual({ error: { code: "not_found", message: expect.stringContaining("/api/no-such-call") } });
+  });
+
+  it("has applied the migrations", async () => {
+    const result = await app.database.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const rows = "rows" in result ? result.rows : (result as unknown as { n: number }[]);
+    expect(Number(rows[0]?.n)).toBeGreaterThan(0);
+  });
+});
+
+describe("configuration", () => {
+  it("fails start-up naming a bad variable", () => {
+    expect(() => loadConfig({ PORT: "not-a-port" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "not-a-port" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: "nope" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ PICKUP_CLOSED_WEEKDAYS: "9" })).toThrow(/PICKUP_CLOSED_WEEKDAYS/);
+  });
+
+  it("has the decided defaults", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe("./data");
+    expect(config.PICKUP_DAILY_CAPACITY).toBe(40);
+    expect(config.RATE_LIMIT_EMAIL_EXISTS).toBe(30);
+  });
+});

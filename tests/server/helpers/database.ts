@@ -1,0 +1,15 @@
+// The database of a server test: PGlite in memory, or the PostgreSQL of DATABASE_URL wiped clean first.
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "../../../server/db";
+
+export const testDriver = process.env.DATABASE_URL ? "postgres" : "pglite";
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDatabase({ dataDir: "memory://" });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;");
+  await client.end();
+  return openDatabase({ url });
+}
