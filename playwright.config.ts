@@ -11,8 +11,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  outputDir: "test-results/e2e-artifacts",
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results/e2e-artifacts",
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "test-results/e2e.json" }]],
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: { executablePath: findChromium(), args: chromiumArgs },

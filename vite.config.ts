@@ -18,6 +18,8 @@ export default defineConfig({
     },
   },
   build: {
+    // BUILD_OUT_DIR lets parallel browser-test runs build side by side.
+    outDir: process.env.BUILD_OUT_DIR ?? "dist",
     target: "es2022",
     sourcemap: false,
   },

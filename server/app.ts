@@ -37,6 +37,6 @@ export async function buildApp({ config, database: handle, siteRoot, logger }: A
   await app.register(errorHandler);
   await app.register(database, { handle, url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await app.register(health);
-  await app.register(site, { root: siteRoot ?? fileURLToPath(new URL("../dist", import.meta.url)) });
+  await app.register(site, { root: siteRoot ?? config.SITE_ROOT ?? fileURLToPath(new URL("../dist", import.meta.url)) });
   return app;
 }

@@ -13,6 +13,8 @@ export const configSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Folder of the built site (default dist/). */
+  SITE_ROOT: z.string().min(1).optional(),
   DATABASE_URL: z.url().optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),

@@ -25,9 +25,10 @@ describe(`server foundation (${testDriver})`, () => {
   });
 
   it("has applied the migrations", async () => {
-    const result = await app.database.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    const rows = "rows" in result ? result.rows : (result as unknown as { n: number }[]);
-    expect(Number(rows[0]?.n)).toBeGreaterThan(0);
+    const result = (await app.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(Number(result.rows[0]?.n)).toBeGreaterThan(0);
   });
 });
 
