@@ -1,0 +1,141 @@
+// Model-based testing helpers: the machine's own states and transitions, and what a set of paths covers.
+import { createActor, fromPromise, type AnyStateMachine, type AnyStateNode, type EventObject } from "xstate";
+import { getShortestPaths, getStateNodes } from "@xstate/graph";
+
+export interface TransitionInfo {
+  key: string;
+  source: string;
+  event: string;
+  targets: string[];
+  guard?: string;
+}
+
+/** Every state node of the machine, by id (the root excluded). */
+export function machineStateIds(machine: AnyStateMachine): string[] {
+  return getStateNodes(machine.root).map((node) => node.id);
+}
+
+function transitionKey(sourceId: string, event: string, index: number) {
+  return `${sourceId} --${event || "(always)"}#${index}`;
+}
+
+const guardName = (guard: unknown): string | undefined =>
+  typeof guard === "string" ? guard : (guard as { type?: string } | undefined)?.type;
+
+/** Every transition of the machine: each candidate of each event of each state node, eventless ones included. */
+export function machineTransitions(machine: AnyStateMachine): TransitionInfo[] {
+  const nodes: AnyStateNode[] = [machine.root, ...getStateNodes(machine.root)];
+  const result: TransitionInfo[] = [];
+  for (const node of nodes) {
+    for (const [event, candidates] of node.transitions) {
+      candidates.forEach((t, i) =>
+        result.push({ key: transitionKey(node.id, event, i), source: node.id, event, targets: (t.target ?? []).map((n) => n.id), guard: guardName(t.guard) }),
+      );
+    }
+    (node.always ?? []).forEach((t, i) =>
+      result.push({ key: transitionKey(node.id, "", i), source: node.id, event: "(always)", targets: (t.target ?? []).map((n) => n.id), guard: guardName(t.guard) }),
+    );
+  }
+  return result;
+}
+
+/** Machine-level coverage of a list of event sequences, measured by replaying them in a real actor. */
+export interface Coverage {
+  paths: number;
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+type Snapshotish = { _nodes?: AnyStateNode[] };
+
+/**
+ * Replays each event sequence in an actor whose invoked actors never settle (their outcomes are given as
+ * events), recording the state nodes entered and the transitions taken.
+ */
+export function replayCoverage(machine: AnyStateMachine, sequences: EventObject[][], input?: unknown): Coverage {
+  const stubs = Object.fromEntries(
+    Object.keys(machine.implementations.actors ?? {}).map((name) => [name, fromPromise(() => new Promise<never>(() => {}))]),
+  );
+  const logic = machine.provide({ actors: stubs });
+  const coverage: Coverage = { paths: sequences.length, states: new Set(), transitions: new Set() };
+  for (const events of sequences) {
+    const actor = createActor(logic, {
+      input,
+      inspect: (inspection) => {
+        if (inspection.type === "@xstate.microstep" && inspection.actorRef === actor) {
+          // Microstep snapshots include transient states that an eventless transition leaves at once.
+          for (const node of (inspection.snapshot as Snapshotish)._nodes ?? []) coverage.states.add(node.id);
+          const taken = (inspection as unknown as { _transitions: Array<{ source: AnyStateNode; eventType: string }> })._transitions;
+          for (const t of taken) {
+            const candidates = t.eventType ? t.source.transitions.get(t.eventType) ?? [] : t.source.always ?? [];
+            const index = candidates.indexOf(t as never);
+            coverage.transitions.add(transitionKey(t.source.id, t.eventType ?? "", index < 0 ? 0 : index));
+          }
+        }
+        if (inspection.type === "@xstate.snapshot" && inspection.actorRef === actor) {
+          for (const node of (inspection.snapshot as Snapshotish)._nodes ?? []) coverage.states.add(node.id);
+        }
+      },
+    });
+    actor.start();
+    for (const event of events) actor.send(event);
+    actor.stop();
+  }
+  coverage.states.delete(machine.root.id);
+  return coverage;
+}
+
+export { getShortestPaths };
+
+/** Lines for the test log: how many paths, states and transitions were covered, against the machine's own totals. */
+export function describeCoverage(name: string, machine: AnyStateMachine, coverage: Coverage): string {
+  const states = machineStateIds(machine);
+  const transitions = machineTransitions(machine);
+  const coveredStates = states.filter((s) => coverage.states.has(s)).length;
+  const coveredTransitions = transitions.filter((t) => coverage.transitions.has(t.key)).length;
+  return `${name}: ${coverage.paths} paths, ${coveredStates}/${states.length} states, ${coveredTransitions}/${transitions.length} transitions`;
+}
+
+export function uncovered(machine: AnyStateMachine, coverage: Coverage) {
+  return {
+    states: machineStateIds(machine).filter((s) => !coverage.states.has(s)),
+    transitions: machineTransitions(machine).filter((t) => !coverage.transitions.has(t.key)).map((t) => t.key),
+  };
+}
+
+type PathLike = { state: unknown; steps: Array<{ event: EventObject }> };
+
+/** The events of a path from @xstate/graph, without the initial xstate.init. */
+export const pathEvents = (path: PathLike): EventObject[] => path.steps.map((s) => s.event).filter((e) => e.type !== "xstate.init");
+
+/**
+ * Shortest paths reach every state but not every transition: for each transition they miss, find the
+ * shortest path ending where its source is active and append one of its events, keeping what covers it.
+ */
+export function sequencesCoveringAllTransitions(
+  machine: AnyStateMachine,
+  paths: PathLike[],
+  eventsOfType: (type: string) => EventObject[],
+  input?: unknown,
+): EventObject[][] {
+  const sequences = paths.map(pathEvents);
+  const covered = replayCoverage(machine, sequences, input).transitions;
+  const byLength = [...paths].sort((a, b) => a.steps.length - b.steps.length);
+  for (const transition of machineTransitions(machine)) {
+    if (covered.has(transition.key) || transition.event === "(always)") continue;
+    search: for (const path of byLength) {
+      const active = ((path.state as Snapshotish)._nodes ?? []).map((n) => n.id);
+      if (!active.includes(transition.source)) continue;
+      for (const event of eventsOfType(transition.event)) {
+        const candidate = [...pathEvents(path), event];
+        const result = replayCoverage(machine, [candidate], input);
+        if (result.transitions.has(transition.key)) {
+          sequences.push(candidate);
+          result.transitions.forEach((key) => covered.add(key));
+          break search;
+        }
+      }
+    }
+  }
+  return sequences;
+}
