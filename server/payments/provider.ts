@@ -1,0 +1,51 @@
+// The one payment interface behind which the sandbox provider and Stripe sit.
+import type { Language } from "../../src/contract/common";
+
+export interface CheckoutRequest {
+  /** Our client's id and e-mail (normalised). */
+  clientId: number;
+  email: string;
+  customerName: string;
+  language: Language;
+  /** The renewal date (yyyy-mm-dd): the first weekly charge, at 00:00 America/New_York. */
+  renewalDate: string;
+  /** success_url with the provider's session-id placeholder already appended by the caller. */
+  successUrl: string;
+  cancelUrl: string;
+  /** When the session (and the days it holds) expires. */
+  expiresAt: Date;
+  /** Stable key so a retried create does not open a second session. */
+  idempotencyKey: string;
+}
+
+export interface CheckoutSession {
+  id: string;
+  url: string;
+  expiresAt: Date;
+}
+
+export interface CheckoutStatus {
+  paid: boolean;
+  /** The provider's customer, once known (needed for the portal). */
+  customerId?: string;
+  subscriptionId?: string;
+}
+
+export interface PortalRequest {
+  customerId: string;
+  email: string;
+  language: Language;
+  returnUrl: string;
+}
+
+export interface PaymentProvider {
+  readonly name: "sandbox" | "stripe";
+  /** Placeholder the provider replaces with the session id in the success URL. */
+  readonly sessionIdPlaceholder: string;
+  createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Expires an open session (a replaced or cancelled sign-up); a no-op when already closed. */
+  expireCheckoutSession(sessionId: string): Promise<void>;
+  /** Asks the provider whether the checkout was paid (never trusts the browser). */
+  getCheckoutStatus(sessionId: string): Promise<CheckoutStatus>;
+  createPortalSession(request: PortalRequest): Promise<{ url: string }>;
+}
