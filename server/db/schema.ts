@@ -1,3 +1,4 @@
 // The database schema: one definition for PGlite and PostgreSQL, one table group per file in tables/.
 // After a change: rm -rf server/db/migrations && npx drizzle-kit generate --name init (nothing has shipped yet).
 export * from "./tables/app-info";
+export * from "./tables/outbox";

@@ -1,0 +1,59 @@
+// Queues an e-mail in the outbox, inside the caller's transaction; the mail worker sends it later.
+import { z } from "zod";
+import { contactFormSchema } from "../../src/contract/calls";
+import { dateString, languageSchema, type Language } from "../../src/contract/common";
+import type { Database } from "../db";
+import { emailOutbox } from "../db/schema";
+
+export type EmailKind = "welcome" | "contact-notification";
+
+/** data of a "welcome" e-mail. `renewalDate` defaults to renewalDate(earliest pickup date). */
+export const welcomeDataSchema = z.object({
+  firstName: z.string().trim().min(1).max(200),
+  lastName: z.string().trim().max(200).optional(),
+  /** The two pickup dates of the first week (yyyy-mm-dd); their weekdays repeat every week. */
+  pickupDates: z.array(dateString).length(2),
+  renewalDate: dateString.optional(),
+});
+export type WelcomeData = z.infer<typeof welcomeDataSchema>;
+
+/** data of a "contact-notification" e-mail: the contact form as received, plus the sender's language. */
+export const contactNotificationDataSchema = z.intersection(
+  contactFormSchema,
+  z.object({ language: languageSchema.optional(), receivedAt: z.string().optional() }),
+);
+export type ContactNotificationData = z.infer<typeof contactNotificationDataSchema>;
+
+export const emailDataSchemas = {
+  welcome: welcomeDataSchema,
+  "contact-notification": contactNotificationDataSchema,
+} as const satisfies Record<EmailKind, z.ZodType>;
+
+export interface QueuedEmail {
+  kind: EmailKind;
+  to: string;
+  language: Language;
+  data: Record<string, unknown>;
+  /** Same key twice: the second queue is a no-op (e.g. `welcome:<clientId>`). */
+  dedupeKey?: string;
+}
+
+/** The drizzle database or a transaction of it. */
+export type Queryable = Pick<Database, "insert">;
+
+/**
+ * Validates and queues one e-mail. Call it inside the transaction of the change it reports, so the
+ * message exists exactly when the change does. Resolves to the outbox id, or null when the dedupeKey
+ * was already queued.
+ */
+export async function queueEmail(db: Queryable, email: QueuedEmail): Promise<number | null> {
+  const to = z.email().parse(email.to.trim());
+  const language = languageSchema.parse(email.language);
+  const data = emailDataSchemas[email.kind].parse(email.data) as Record<string, unknown>;
+  const rows = await db
+    .insert(emailOutbox)
+    .values({ kind: email.kind, to, language, data, dedupeKey: email.dedupeKey ?? null })
+    .onConflictDoNothing()
+    .returning({ id: emailOutbox.id });
+  return rows[0]?.id ?? null;
+}
