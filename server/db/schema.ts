@@ -2,3 +2,4 @@
 // After a change: rm -rf server/db/migrations && npx drizzle-kit generate --name init (nothing has shipped yet).
 export * from "./tables/app-info";
 export * from "./tables/outbox";
+export * from "./tables/payment-events";

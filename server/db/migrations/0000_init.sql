@@ -35,5 +35,14 @@ CREATE TABLE "email_outbox" (
 	"sent_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "payment_events" (
+	"event_id" text PRIMARY KEY NOT NULL,
+	"provider" text NOT NULL,
+	"type" text NOT NULL,
+	"object_id" text,
+	"outcome" text NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE UNIQUE INDEX "email_outbox_dedupe_key_idx" ON "email_outbox" USING btree ("dedupe_key") WHERE "email_outbox"."dedupe_key" is not null;--> statement-breakpoint
 CREATE INDEX "email_outbox_due_idx" ON "email_outbox" USING btree ("status","next_attempt_at");
