@@ -59,20 +59,24 @@ export function replayCoverage(machine: AnyStateMachine, sequences: EventObject[
   const logic = machine.provide({ actors: stubs });
   const coverage: Coverage = { paths: sequences.length, states: new Set(), transitions: new Set() };
   for (const events of sequences) {
+    // The root actor is recognised by its session id: an eventless transition out of the initial state is
+    // inspected while createActor is still running, before `actor` is assigned.
     const actor = createActor(logic, {
       input,
       inspect: (inspection) => {
-        if (inspection.type === "@xstate.microstep" && inspection.actorRef === actor) {
+        if (inspection.type === "@xstate.microstep" && inspection.actorRef.sessionId === inspection.rootId) {
           // Microstep snapshots include transient states that an eventless transition leaves at once.
           for (const node of (inspection.snapshot as Snapshotish)._nodes ?? []) coverage.states.add(node.id);
           const taken = (inspection as unknown as { _transitions: Array<{ source: AnyStateNode; eventType: string }> })._transitions;
           for (const t of taken) {
+            // A transition's source was active, even a transient initial state no snapshot shows.
+            coverage.states.add(t.source.id);
             const candidates = t.eventType ? t.source.transitions.get(t.eventType) ?? [] : t.source.always ?? [];
             const index = candidates.indexOf(t as never);
             coverage.transitions.add(transitionKey(t.source.id, t.eventType ?? "", index < 0 ? 0 : index));
           }
         }
-        if (inspection.type === "@xstate.snapshot" && inspection.actorRef === actor) {
+        if (inspection.type === "@xstate.snapshot" && inspection.actorRef.sessionId === inspection.rootId) {
           for (const node of (inspection.snapshot as Snapshotish)._nodes ?? []) coverage.states.add(node.id);
         }
       },

@@ -1,0 +1,142 @@
+// Model-based test of the testimonials carousel: every state and transition of the real machine, walked from
+// both inputs (motion allowed, reduced motion), plus the behaviour the spec names (5 s, wrap, four items).
+import { describe, expect, it } from "vitest";
+import { createActor, type EventObject } from "xstate";
+import { testimonialsMachine, TESTIMONIAL_INTERVAL_MS, type TestimonialsInput } from "../../machines/testimonials.machine";
+import {
+  describeCoverage,
+  getShortestPaths,
+  replayCoverage,
+  sequencesCoveringAllTransitions,
+  uncovered,
+  type Coverage,
+} from "./helpers/model";
+
+const COUNT = 4;
+const after = `xstate.after.${TESTIMONIAL_INTERVAL_MS}.testimonials.rotating`;
+
+const eventsOfType = (type: string): EventObject[] =>
+  type === "select" ? [0, 1, 2, 3].map((index) => ({ type, index })) : [{ type }];
+
+const allEvents: EventObject[] = [
+  "next",
+  "previous",
+  "select",
+  "pointer.enter",
+  "pointer.leave",
+  "focus.enter",
+  "focus.leave",
+  "rotation.toggle",
+  after,
+].flatMap(eventsOfType);
+
+function walk(input: TestimonialsInput) {
+  const paths = getShortestPaths(testimonialsMachine, { input, events: allEvents });
+  const sequences = sequencesCoveringAllTransitions(testimonialsMachine, paths, eventsOfType, input);
+  return { sequences, coverage: replayCoverage(testimonialsMachine, sequences, input) };
+}
+
+function merge(a: Coverage, b: Coverage): Coverage {
+  return {
+    paths: a.paths + b.paths,
+    states: new Set([...a.states, ...b.states]),
+    transitions: new Set([...a.transitions, ...b.transitions]),
+  };
+}
+
+/** Replays a sequence on a real actor and checks the index after every event against a plain model. */
+function checkAgainstModel(input: TestimonialsInput, events: EventObject[]) {
+  const actor = createActor(testimonialsMachine, { input }).start();
+  let index = 0;
+  let hovered = false;
+  let focused = false;
+  let mode: "rotating" | "paused" | "stopped" = input.reducedMotion ? "stopped" : "rotating";
+  for (const event of events) {
+    const wrap = (i: number) => (i + COUNT) % COUNT;
+    switch (event.type) {
+      case "next": index = wrap(index + 1); break;
+      case "previous": index = wrap(index - 1); break;
+      case "select": index = (event as { index: number }).index; break;
+      case after: if (mode === "rotating") index = wrap(index + 1); break;
+      case "pointer.enter": hovered = true; if (mode === "rotating") mode = "paused"; break;
+      case "focus.enter": focused = true; if (mode === "rotating") mode = "paused"; break;
+      case "pointer.leave": hovered = false; if (mode === "paused" && !focused) mode = "rotating"; break;
+      case "focus.leave": focused = false; if (mode === "paused" && !hovered) mode = "rotating"; break;
+      case "rotation.toggle":
+        mode = mode === "stopped" ? (hovered || focused ? "paused" : "rotating") : "stopped";
+        break;
+    }
+    actor.send(event);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.context.index, `${events.map((e) => e.type).join(" → ")}`).toBe(index);
+    expect(snapshot.value).toBe(mode);
+    expect(snapshot.hasTag("rotating")).toBe(mode === "rotating");
+  }
+  actor.stop();
+}
+
+describe("testimonials machine (model-based)", () => {
+  const motion = walk({ count: COUNT, reducedMotion: false });
+  const reduced = walk({ count: COUNT, reducedMotion: true });
+
+  it("covers every state and transition of the machine", () => {
+    const coverage = merge(motion.coverage, reduced.coverage);
+    console.log(describeCoverage("testimonials", testimonialsMachine, coverage));
+    expect(uncovered(testimonialsMachine, coverage)).toEqual({ states: [], transitions: [] });
+  });
+
+  it("agrees with a plain model of the carousel on every path", () => {
+    for (const events of motion.sequences) checkAgainstModel({ count: COUNT, reducedMotion: false }, events);
+    for (const events of reduced.sequences) checkAgainstModel({ count: COUNT, reducedMotion: true }, events);
+  });
+});
+
+describe("testimonials machine (timing)", () => {
+  it("advances every 5 seconds and wraps from the fourth to the first", async () => {
+    const { vi } = await import("vitest");
+    vi.useFakeTimers();
+    try {
+      const actor = createActor(testimonialsMachine, { input: { count: COUNT, reducedMotion: false } }).start();
+      expect(actor.getSnapshot().context.index).toBe(0);
+      vi.advanceTimersByTime(4999);
+      expect(actor.getSnapshot().context.index).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect(actor.getSnapshot().context.index).toBe(1);
+      vi.advanceTimersByTime(3 * 5000);
+      expect(actor.getSnapshot().context.index).toBe(0);
+      // A manual move restarts the wait: 4 s after "next", nothing has moved on its own yet.
+      vi.advanceTimersByTime(3000);
+      actor.send({ type: "next" });
+      vi.advanceTimersByTime(4000);
+      expect(actor.getSnapshot().context.index).toBe(1);
+      vi.advanceTimersByTime(1000);
+      expect(actor.getSnapshot().context.index).toBe(2);
+      // Hover pauses; leaving resumes with a fresh 5 s.
+      actor.send({ type: "pointer.enter" });
+      vi.advanceTimersByTime(20_000);
+      expect(actor.getSnapshot().context.index).toBe(2);
+      actor.send({ type: "pointer.leave" });
+      vi.advanceTimersByTime(5000);
+      expect(actor.getSnapshot().context.index).toBe(3);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("never rotates on its own for reduced motion", async () => {
+    const { vi } = await import("vitest");
+    vi.useFakeTimers();
+    try {
+      const actor = createActor(testimonialsMachine, { input: { count: COUNT, reducedMotion: true } }).start();
+      vi.advanceTimersByTime(60_000);
+      expect(actor.getSnapshot().context.index).toBe(0);
+      expect(actor.getSnapshot().value).toBe("stopped");
+      actor.send({ type: "previous" });
+      expect(actor.getSnapshot().context.index).toBe(3);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
