@@ -1,0 +1,120 @@
+// The contact form machine: model-based coverage of every state and transition, then its behaviour with real actors.
+import { describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
+import { contactFormMachine, type ContactFormEvent } from "../../machines/contact-form.machine";
+import type { ContactForm } from "../../src/contract/calls";
+import { describeCoverage, getShortestPaths, replayCoverage, sequencesCoveringAllTransitions, uncovered } from "./helpers/model";
+
+const fieldEvents: ContactFormEvent[] = [
+  { type: "field.changed", field: "name", value: "Ana Pérez" },
+  { type: "field.changed", field: "businessName", value: "Café Brickell" },
+  { type: "field.changed", field: "email", value: "ana@example.com" },
+  { type: "field.changed", field: "email", value: "ana@example" },
+  { type: "field.changed", field: "phone", value: "(305) 555-0100" },
+  { type: "field.changed", field: "message", value: "Weekly pickup for our office, please." },
+];
+const events: EventObject[] = [
+  ...fieldEvents,
+  { type: "tab.changed", tab: "commercial" },
+  { type: "tab.changed", tab: "residential" },
+  { type: "submit" },
+  { type: "xstate.done.actor.sendContactForm", output: { ok: true } },
+  { type: "xstate.error.actor.sendContactForm", error: new Error("API Error: 500 Internal Server Error") },
+];
+
+describe("contact form machine (model)", () => {
+  it("covers every state and every transition", () => {
+    const paths = getShortestPaths(contactFormMachine, { events, input: {} });
+    const sequences = sequencesCoveringAllTransitions(contactFormMachine, paths, (type) => events.filter((e) => e.type === type), {});
+    const coverage = replayCoverage(contactFormMachine, sequences, {});
+    console.log(describeCoverage("contact-form.machine", contactFormMachine, coverage));
+    expect(uncovered(contactFormMachine, coverage)).toEqual({ states: [], transitions: [] });
+  });
+});
+
+function fill(actor: ReturnType<typeof start>, values: Partial<Record<"name" | "businessName" | "email" | "phone" | "message", string>>) {
+  for (const [field, value] of Object.entries(values)) actor.send({ type: "field.changed", field: field as never, value: value! });
+}
+
+function start(send: (input: ContactForm) => Promise<unknown>, input = {}) {
+  const actor = createActor(contactFormMachine.provide({ actors: { sendContactForm: fromPromise(({ input }) => send(input)) } }), { input });
+  actor.start();
+  return actor;
+}
+
+describe("contact form machine (behaviour)", () => {
+  it("starts commercial and empty, or as the link asks", () => {
+    expect(start(vi.fn()).getSnapshot().context).toMatchObject({ type: "commercial", values: { name: "", message: "" } });
+    const prefilled = start(vi.fn(), { type: "residential", message: "Please come to Kendall." }).getSnapshot().context;
+    expect(prefilled).toMatchObject({ type: "residential", values: { message: "Please come to Kendall." } });
+  });
+
+  it("refuses an empty commercial form with the spec's keys and makes no call", () => {
+    const send = vi.fn();
+    const actor = start(send);
+    actor.send({ type: "submit" });
+    expect(actor.getSnapshot().matches({ form: "invalid" })).toBe(true);
+    expect(actor.getSnapshot().context.errors).toEqual({
+      name: "nameRequired",
+      businessName: "businessNameRequired",
+      email: "emailRequired",
+      message: "messageRequired",
+    });
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it("clears one error when its field is edited, and the business-name and phone errors on a tab switch", () => {
+    const actor = start(vi.fn());
+    actor.send({ type: "submit" });
+    actor.send({ type: "field.changed", field: "name", value: "A" });
+    expect(actor.getSnapshot().context.errors.name).toBeUndefined();
+    expect(actor.getSnapshot().context.errors.email).toBe("emailRequired");
+    actor.send({ type: "tab.changed", tab: "residential" });
+    actor.send({ type: "submit" });
+    expect(actor.getSnapshot().context.errors.phone).toBe("phoneRequiredResidential");
+    expect(actor.getSnapshot().context.errors.businessName).toBeUndefined();
+    actor.send({ type: "tab.changed", tab: "commercial" });
+    expect(actor.getSnapshot().context.errors.phone).toBeUndefined();
+    expect(actor.getSnapshot().context.errors.email).toBe("emailRequired");
+  });
+
+  it("sends trimmed values, then resets to an empty commercial form and says so", async () => {
+    const send = vi.fn(async () => ({ ok: true }));
+    const actor = start(send, { type: "residential" });
+    const sent = vi.fn();
+    actor.on("sent", sent);
+    fill(actor, { name: "  Ana Pérez ", email: " Ana@Example.com ", phone: " (305) 555-0100 ", message: "  Hola  ", businessName: "ignored" });
+    actor.send({ type: "submit" });
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    await waitFor(actor, (s) => s.matches({ form: "sent" }));
+    expect(send).toHaveBeenCalledWith({ type: "residential", name: "Ana Pérez", email: "ana@example.com", phone: "(305) 555-0100", message: "Hola" });
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context).toEqual({
+      type: "commercial",
+      values: { name: "", businessName: "", email: "", phone: "", message: "" },
+      errors: {},
+    });
+  });
+
+  it("omits an empty phone on the commercial tab", async () => {
+    const send = vi.fn(async () => ({ ok: true }));
+    const actor = start(send);
+    fill(actor, { name: "Luis", businessName: "Gables Dental", email: "luis@example.com", message: "Scrubs and towels weekly." });
+    actor.send({ type: "submit" });
+    await waitFor(actor, (s) => s.matches({ form: "sent" }));
+    expect(send).toHaveBeenCalledWith({ type: "commercial", name: "Luis", businessName: "Gables Dental", email: "luis@example.com", message: "Scrubs and towels weekly." });
+  });
+
+  it("keeps everything typed when the call fails, and says so", async () => {
+    const actor = start(async () => {
+      throw new Error("API Error: 500 Internal Server Error");
+    });
+    const failed = vi.fn();
+    actor.on("failed", failed);
+    fill(actor, { name: "Luis", businessName: "Gables Dental", email: "luis@example.com", message: "Hi" });
+    actor.send({ type: "submit" });
+    await waitFor(actor, (s) => s.matches({ form: "failed" }));
+    expect(failed).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.values).toMatchObject({ name: "Luis", businessName: "Gables Dental", email: "luis@example.com", message: "Hi" });
+  });
+});

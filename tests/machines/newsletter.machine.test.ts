@@ -1,0 +1,78 @@
+// The newsletter machine: model-based coverage of every state and transition, then its behaviour with real actors.
+import { describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
+import { newsletterMachine, type NewsletterRequest } from "../../machines/newsletter.machine";
+import { ApiRequestError } from "../../src/api/client";
+import { describeCoverage, getShortestPaths, replayCoverage, sequencesCoveringAllTransitions, uncovered } from "./helpers/model";
+
+const events: EventObject[] = [
+  { type: "email.changed", value: "" },
+  { type: "email.changed", value: "maria@" },
+  { type: "email.changed", value: "maria@example.com" },
+  { type: "submit", language: "es" },
+  { type: "xstate.done.actor.subscribe", output: { ok: true } },
+  { type: "xstate.error.actor.subscribe", error: new ApiRequestError(500, "Internal Server Error") },
+];
+
+describe("newsletter machine (model)", () => {
+  it("covers every state and every transition", () => {
+    const paths = getShortestPaths(newsletterMachine, { events });
+    const sequences = sequencesCoveringAllTransitions(newsletterMachine, paths, (type) => events.filter((e) => e.type === type));
+    const coverage = replayCoverage(newsletterMachine, sequences);
+    console.log(describeCoverage("newsletter.machine", newsletterMachine, coverage));
+    expect(uncovered(newsletterMachine, coverage)).toEqual({ states: [], transitions: [] });
+  });
+});
+
+function start(subscribe: (input: NewsletterRequest) => Promise<unknown>) {
+  const actor = createActor(newsletterMachine.provide({ actors: { subscribe: fromPromise(({ input }) => subscribe(input)) } }));
+  actor.start();
+  return actor;
+}
+
+describe("newsletter machine (behaviour)", () => {
+  it("asks for an e-mail, then for a valid one, without calling", () => {
+    const subscribe = vi.fn();
+    const actor = start(subscribe);
+    actor.send({ type: "submit", language: "en" });
+    expect(actor.getSnapshot().context.error).toBe("emailRequired");
+    actor.send({ type: "email.changed", value: "maria@example" });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: "submit", language: "en" });
+    expect(actor.getSnapshot().value).toBe("invalid");
+    expect(actor.getSnapshot().context.error).toBe("emailInvalid");
+    expect(subscribe).not.toHaveBeenCalled();
+  });
+
+  it("posts the trimmed, lowercased e-mail with the language, then empties the box", async () => {
+    const subscribe = vi.fn(async () => ({ ok: true }));
+    const actor = start(subscribe);
+    const subscribed = vi.fn();
+    actor.on("subscribed", subscribed);
+    actor.send({ type: "email.changed", value: "  Maria@Example.com " });
+    actor.send({ type: "submit", language: "es" });
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    await waitFor(actor, (s) => s.matches("subscribed"));
+    expect(subscribe).toHaveBeenCalledWith({ email: "maria@example.com", language: "es" });
+    expect(subscribed).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context).toEqual({ email: "", error: null });
+  });
+
+  it("keeps the address on failure and tells a rate limit apart", async () => {
+    let status = 500;
+    const actor = start(async () => {
+      throw new ApiRequestError(status, "Error");
+    });
+    const failed = vi.fn();
+    actor.on("failed", failed);
+    actor.send({ type: "email.changed", value: "maria@example.com" });
+    actor.send({ type: "submit", language: "en" });
+    await waitFor(actor, (s) => s.matches("failed"));
+    expect(actor.getSnapshot().context).toEqual({ email: "maria@example.com", error: "requestFailed" });
+    expect(failed).toHaveBeenLastCalledWith({ type: "failed", error: "requestFailed" });
+    status = 429;
+    actor.send({ type: "submit", language: "en" });
+    await waitFor(actor, (s) => s.matches("failed") && s.context.error === "rateLimited");
+    expect(failed).toHaveBeenCalledTimes(2);
+  });
+});
