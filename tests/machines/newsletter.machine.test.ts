@@ -1,22 +1,24 @@
 // The newsletter machine: model-based coverage of every state and transition, then its behaviour with real actors.
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
-import { newsletterMachine, type NewsletterRequest } from "../../machines/newsletter.machine";
+import { newsletterMachine, type NewsletterEvent, type NewsletterRequest } from "../../machines/newsletter.machine";
 import { ApiRequestError } from "../../src/api/client";
 import { describeCoverage, getShortestPaths, replayCoverage, sequencesCoveringAllTransitions, uncovered } from "./helpers/model";
 
-const events: EventObject[] = [
-  { type: "email.changed", value: "" },
-  { type: "email.changed", value: "maria@" },
-  { type: "email.changed", value: "maria@example.com" },
-  { type: "submit", language: "es" },
-  { type: "xstate.done.actor.subscribe", output: { ok: true } },
-  { type: "xstate.error.actor.subscribe", error: new ApiRequestError(500, "Internal Server Error") },
+// The machine's events plus the actor's outcomes, which traversal walks as events.
+const event = <E extends EventObject>(e: E): EventObject => e;
+const events = [
+  event({ type: "email.changed", value: "" }),
+  event({ type: "email.changed", value: "maria@" }),
+  event({ type: "email.changed", value: "maria@example.com" }),
+  event({ type: "submit", language: "es" }),
+  event({ type: "xstate.done.actor.subscribe", output: { ok: true } }),
+  event({ type: "xstate.error.actor.subscribe", error: new ApiRequestError(500, "Internal Server Error") }),
 ];
 
 describe("newsletter machine (model)", () => {
   it("covers every state and every transition", () => {
-    const paths = getShortestPaths(newsletterMachine, { events });
+    const paths = getShortestPaths(newsletterMachine, { events: events as NewsletterEvent[] });
     const sequences = sequencesCoveringAllTransitions(newsletterMachine, paths, (type) => events.filter((e) => e.type === type));
     const coverage = replayCoverage(newsletterMachine, sequences);
     console.log(describeCoverage("newsletter.machine", newsletterMachine, coverage));
