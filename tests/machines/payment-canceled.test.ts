@@ -1,0 +1,106 @@
+// The /payment-canceled statechart: model-based coverage, then its behaviour with recorded actors.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
+import { paymentCanceledMachine, SIGNUP_RESUME_PATH, type PaymentCanceledInput } from "../../machines/payment-canceled.machine";
+import {
+  describeCoverage,
+  getShortestPaths,
+  replayCoverage,
+  sequencesCoveringAllTransitions,
+  uncovered,
+  type Coverage,
+} from "./helpers/model";
+
+const inputs: Record<string, PaymentCanceledInput> = {
+  "with saved e-mail": { email: "ana@example.com" },
+  "without saved checkout": { email: null },
+  "with a blank e-mail": { email: "  " },
+};
+
+function eventsOfType(type: string): EventObject[] {
+  const [, kind, , id] = type.split(".");
+  if (kind === "done" && id) return [{ type, output: { ok: true } } as EventObject];
+  if (kind === "error" && id) return [{ type, error: new Error(`${id} failed`) } as EventObject];
+  return [];
+}
+const allEvents = ["deleteClient", "returnToSignup"].flatMap((id) => [
+  ...eventsOfType(`xstate.done.actor.${id}`),
+  ...eventsOfType(`xstate.error.actor.${id}`),
+]);
+
+const silent = paymentCanceledMachine.provide({ actions: { warn: () => {} } });
+
+describe("payment-canceled machine: model", () => {
+  it("covers every state and every transition across its inputs", () => {
+    const total: Coverage = { paths: 0, states: new Set(), transitions: new Set() };
+    for (const [name, input] of Object.entries(inputs)) {
+      const paths = getShortestPaths(silent, { input, events: allEvents });
+      const sequences = sequencesCoveringAllTransitions(silent, paths, eventsOfType, input);
+      const coverage = replayCoverage(silent, sequences, input);
+      console.log(describeCoverage(`payment-canceled (${name})`, silent, coverage));
+      total.paths += coverage.paths;
+      coverage.states.forEach((s) => total.states.add(s));
+      coverage.transitions.forEach((t) => total.transitions.add(t));
+      for (const path of paths) {
+        // Every path shows the redirecting message until it leaves, and only a real e-mail is ever deleted.
+        if (!input.email?.trim()) expect(path.steps.some((s) => s.state.matches("deleting"))).toBe(false);
+        if (path.state.matches("left")) expect(path.steps.some((s) => s.state.matches("redirecting"))).toBe(true);
+      }
+    }
+    console.log(describeCoverage("payment-canceled (all inputs)", silent, total));
+    expect(uncovered(silent, total)).toEqual({ states: [], transitions: [] });
+  });
+});
+
+function start(input: PaymentCanceledInput, deleteClient: () => Promise<unknown>) {
+  const calls: Array<[string, unknown]> = [];
+  const actor = createActor(
+    paymentCanceledMachine.provide({
+      actors: {
+        deleteClient: fromPromise(async ({ input }) => {
+          calls.push(["deleteClient", input]);
+          return deleteClient();
+        }),
+        returnToSignup: fromPromise(async ({ input }) => {
+          calls.push(["returnToSignup", input]);
+        }),
+      },
+    }),
+    { input },
+  );
+  actor.start();
+  return { actor, calls };
+}
+
+describe("payment-canceled machine: behaviour", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("deletes the pending client, then returns to step 6 replacing the history entry", async () => {
+    const { actor, calls } = start({ email: " Ana@Example.com " }, async () => ({ ok: true, deleted: true }));
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    await waitFor(actor, (s) => s.status === "done");
+    expect(actor.getSnapshot().value).toBe("left");
+    expect(calls).toEqual([
+      ["deleteClient", { email: "Ana@Example.com" }],
+      ["returnToSignup", { path: "/signup?resume=1&payment=canceled" }],
+    ]);
+    expect(SIGNUP_RESUME_PATH).toBe("/signup?resume=1&payment=canceled");
+  });
+
+  it("logs a failed delete with console.warn and still redirects", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { actor, calls } = start({ email: "ana@example.com" }, async () => {
+      throw new Error("API Error: 409 Conflict");
+    });
+    await waitFor(actor, (s) => s.status === "done");
+    expect(actor.getSnapshot().value).toBe("left");
+    expect(calls.map(([name]) => name)).toEqual(["deleteClient", "returnToSignup"]);
+    expect(warn).toHaveBeenCalledWith("payment-canceled: deleteClient failed", expect.any(Error));
+  });
+
+  it("without a saved checkout deletes nothing and still redirects", async () => {
+    const { actor, calls } = start({ email: null }, async () => ({ ok: true, deleted: true }));
+    await waitFor(actor, (s) => s.status === "done");
+    expect(calls).toEqual([["returnToSignup", { path: SIGNUP_RESUME_PATH }]]);
+  });
+});

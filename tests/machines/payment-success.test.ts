@@ -1,0 +1,210 @@
+// The /payment-success statechart: model-based coverage of every state and transition, then its behaviour
+// with recorded actors (order of calls, failures logged and skipped, one round per checkout, the portal).
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
+import {
+  CONVERSION_VALUE,
+  paymentSuccessMachine,
+  paymentSuccessRunKey,
+  type PaymentSuccessInput,
+} from "../../machines/payment-success.machine";
+import { ORDER_CREATED_BY } from "../../src/contract/plan";
+import {
+  describeCoverage,
+  getShortestPaths,
+  replayCoverage,
+  sequencesCoveringAllTransitions,
+  uncovered,
+  type Coverage,
+} from "./helpers/model";
+
+const client = { email: "ana@example.com", pickupone: "2030-03-05", pickuptwo: "2030-03-07" };
+const origins = { ownOrigin: "https://freshfold.test", providerOrigins: ["https://billing.stripe.com"] };
+const inputs: Record<string, PaymentSuccessInput> = {
+  "with tracker": { client, sessionId: "cs_1", trackerPresent: true, ...origins },
+  "without tracker": { client, sessionId: null, trackerPresent: false, ...origins },
+  "without saved checkout": { client: null, sessionId: "cs_1", trackerPresent: true, ...origins },
+};
+
+const done = (id: string, output?: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, output }) as EventObject;
+const failed = (id: string): EventObject => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) }) as EventObject;
+
+/** Every outside event the machine can meet: user events and each actor's outcomes. */
+function eventsOfType(type: string): EventObject[] {
+  const [, kind, , id] = type.split(".");
+  if (type === "portal.open" || type === "portal.retry") return [{ type }];
+  if (kind === "error" && id) return [failed(id)];
+  if (kind === "done" && id === "claimRun") return [done(id, true), done(id, false)];
+  if (kind === "done" && id === "requestPortal") return [done(id, "https://billing.stripe.com/p/session/1"), done(id, "https://evil.example/steal")];
+  if (kind === "done" && id) return [done(id, { ok: true })];
+  return [];
+}
+const actorIds = ["claimRun", "createFirstOrder", "createSecondOrder", "setActive", "sendWelcomeEmail", "trackConversion", "requestPortal", "openPortal"];
+const allEvents: EventObject[] = [
+  { type: "portal.open" },
+  { type: "portal.retry" },
+  ...actorIds.flatMap((id) => [...eventsOfType(`xstate.done.actor.${id}`), failed(id)]),
+];
+
+const silent = paymentSuccessMachine.provide({ actions: { warn: () => {} } });
+
+describe("payment-success machine: model", () => {
+  it("covers every state and every transition across its inputs", () => {
+    const total: Coverage = { paths: 0, states: new Set(), transitions: new Set() };
+    for (const [name, input] of Object.entries(inputs)) {
+      const paths = getShortestPaths(silent, { input, events: allEvents });
+      expect(paths.length).toBeGreaterThan(0);
+      const sequences = sequencesCoveringAllTransitions(silent, paths, eventsOfType, input);
+      const coverage = replayCoverage(silent, sequences, input);
+      console.log(describeCoverage(`payment-success (${name})`, silent, coverage));
+      total.paths += coverage.paths;
+      coverage.states.forEach((s) => total.states.add(s));
+      coverage.transitions.forEach((t) => total.transitions.add(t));
+
+      // Invariants on every reached state: the portal button is enabled exactly when a link is held, and only
+      // an allowed link is ever held.
+      for (const path of paths) {
+        const snapshot = path.state;
+        expect(snapshot.hasTag("portalReady")).toBe(snapshot.context.portalLink !== null);
+        if (snapshot.context.portalLink) expect(snapshot.context.portalLink.startsWith("https://billing.stripe.com/")).toBe(true);
+        if (input.client === null) expect(snapshot.matches({ sequence: "noCheckout" })).toBe(true);
+      }
+    }
+    console.log(describeCoverage("payment-success (all inputs)", silent, total));
+    expect(uncovered(silent, total)).toEqual({ states: [], transitions: [] });
+  });
+});
+
+type Call = [string, unknown];
+
+function recordedActors(overrides: Partial<Record<string, (input: never) => Promise<unknown>>> = {}) {
+  const calls: Call[] = [];
+  const make = <T>(name: string, answer: (input: never) => Promise<T>) =>
+    fromPromise(async ({ input }: { input: unknown }) => {
+      calls.push([name, input]);
+      return (overrides[name] ?? answer)(input as never) as Promise<T>;
+    });
+  const actors = {
+    claimRun: make("claimRun", async () => true),
+    createOrder: make("createOrder", async () => ({ ok: true, created: true })),
+    setActive: make("setActive", async () => ({ ok: true, isActive: true })),
+    sendWelcomeEmail: make("sendWelcomeEmail", async () => ({ ok: true, queued: true })),
+    trackConversion: make("trackConversion", async () => undefined),
+    requestPortal: make("requestPortal", async () => "https://billing.stripe.com/p/session/1"),
+    openPortal: make("openPortal", async () => undefined),
+  };
+  return { calls, actors };
+}
+
+function start(input: PaymentSuccessInput, overrides?: Parameters<typeof recordedActors>[0]) {
+  const { calls, actors } = recordedActors(overrides);
+  const actor = createActor(paymentSuccessMachine.provide({ actors: actors as never }), { input });
+  actor.start();
+  return { actor, calls };
+}
+
+const settled = (actor: ReturnType<typeof start>["actor"]) =>
+  waitFor(actor, (s) => s.context.sequenceSettled && !s.matches({ portal: "requesting" }) && !s.matches({ portal: "waiting" }));
+
+describe("payment-success machine: behaviour", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("claims the run, creates both orders, activates, asks for the portal, welcomes and tracks, in that order", async () => {
+    const { actor, calls } = start(inputs["with tracker"]!);
+    await settled(actor);
+    expect(calls).toEqual([
+      ["claimRun", { key: paymentSuccessRunKey(client, "cs_1") }],
+      ["createOrder", { email: client.email, date: "2030-03-05", createdBy: ORDER_CREATED_BY }],
+      ["createOrder", { email: client.email, date: "2030-03-07", createdBy: ORDER_CREATED_BY }],
+      ["setActive", { email: client.email }],
+      ["requestPortal", { email: client.email }],
+      ["sendWelcomeEmail", { email: client.email }],
+      ["trackConversion", { value: 19.99, currency: "USD", transactionId: "cs_1" }],
+    ]);
+    expect(CONVERSION_VALUE).toBe(19.99);
+    expect(actor.getSnapshot().hasTag("portalReady")).toBe(true);
+    expect(actor.getSnapshot().context.portalLink).toBe("https://billing.stripe.com/p/session/1");
+  });
+
+  it("sends no conversion event without a tracker", async () => {
+    const { actor, calls } = start(inputs["without tracker"]!);
+    await settled(actor);
+    expect(calls.map(([name]) => name)).not.toContain("trackConversion");
+    expect(calls.map(([name]) => name)).toContain("sendWelcomeEmail");
+  });
+
+  it("logs each failure with console.warn and carries on", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error");
+    const fail = async () => {
+      throw new Error("API Error: 500 Internal Server Error");
+    };
+    const { actor, calls } = start(inputs["with tracker"]!, {
+      createOrder: fail,
+      setActive: fail,
+      sendWelcomeEmail: fail,
+      trackConversion: fail,
+    });
+    await settled(actor);
+    expect(calls.map(([name]) => name)).toEqual([
+      "claimRun", "createOrder", "createOrder", "setActive", "requestPortal", "sendWelcomeEmail", "trackConversion",
+    ]);
+    expect(warn.mock.calls.map(([message]) => message)).toEqual([
+      "payment-success: createFirstOrder failed",
+      "payment-success: createSecondOrder failed",
+      "payment-success: setActive failed",
+      "payment-success: sendWelcomeEmail failed",
+      "payment-success: trackConversion failed",
+    ]);
+    expect(error).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().matches({ sequence: "finished" })).toBe(true);
+  });
+
+  it("makes no second round when the run was already claimed, but still asks for a fresh portal link", async () => {
+    const { actor, calls } = start(inputs["with tracker"]!, { claimRun: async () => false });
+    await settled(actor);
+    expect(calls.map(([name]) => name)).toEqual(["claimRun", "requestPortal"]);
+    expect(actor.getSnapshot().hasTag("portalReady")).toBe(true);
+  });
+
+  it("makes no call at all without a saved checkout", async () => {
+    const { actor, calls } = start(inputs["without saved checkout"]!);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls).toEqual([]);
+    expect(actor.getSnapshot().matches({ sequence: "noCheckout", portal: "waiting" })).toBe(true);
+    expect(actor.getSnapshot().hasTag("portalReady")).toBe(false);
+  });
+
+  it("keeps the button disabled when the link is refused or missing, and lets the visitor ask again", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    let answer = "https://evil.example/phish";
+    const { actor, calls } = start(inputs["without tracker"]!, { requestPortal: async () => answer });
+    await settled(actor);
+    expect(actor.getSnapshot().matches({ portal: "unavailable" })).toBe(true);
+    expect(actor.getSnapshot().hasTag("portalReady")).toBe(false);
+    actor.send({ type: "portal.open" });
+    expect(calls.map(([name]) => name)).not.toContain("openPortal");
+
+    answer = "https://freshfold.test/sandbox/portal/ps_1";
+    actor.send({ type: "portal.retry" });
+    await waitFor(actor, (s) => s.hasTag("portalReady"));
+    actor.send({ type: "portal.open" });
+    await waitFor(actor, () => calls.some(([name]) => name === "openPortal"));
+    expect(calls.at(-1)).toEqual(["openPortal", { url: "https://freshfold.test/sandbox/portal/ps_1" }]);
+  });
+
+  it("waits for the calls to finish before leaving for the portal", async () => {
+    let releaseWelcome!: () => void;
+    const { actor, calls } = start(inputs["without tracker"]!, {
+      sendWelcomeEmail: () => new Promise((resolve) => (releaseWelcome = () => resolve({ ok: true, queued: true }))),
+    });
+    await waitFor(actor, (s) => s.hasTag("portalReady"));
+    actor.send({ type: "portal.open" });
+    expect(actor.getSnapshot().hasTag("portalOpening")).toBe(true);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls.map(([name]) => name)).not.toContain("openPortal");
+    releaseWelcome();
+    await waitFor(actor, () => calls.some(([name]) => name === "openPortal"));
+    await waitFor(actor, (s) => s.matches({ portal: "ready" }));
+  });
+});

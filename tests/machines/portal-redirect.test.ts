@@ -1,0 +1,120 @@
+// The billing-portal redirect of home with ?email=: model-based coverage, then its behaviour with recorded actors.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
+import { portalRedirectMachine, type PortalRedirectInput } from "../../machines/portal-redirect.machine";
+import {
+  describeCoverage,
+  getShortestPaths,
+  replayCoverage,
+  sequencesCoveringAllTransitions,
+  uncovered,
+  type Coverage,
+} from "./helpers/model";
+
+const origins = { ownOrigin: "https://freshfold.test", providerOrigins: ["https://billing.stripe.com"] };
+const inputs: Record<string, PortalRedirectInput> = {
+  "with an e-mail": { email: "ana@example.com", ...origins },
+  "with an empty e-mail": { email: "", ...origins },
+  "with a blank e-mail": { email: "   ", ...origins },
+};
+
+function eventsOfType(type: string): EventObject[] {
+  const [, kind, , id] = type.split(".");
+  if (kind === "done" && id === "requestPortal")
+    return [
+      { type, output: "https://billing.stripe.com/p/session/1" },
+      { type, output: "https://freshfold.test/sandbox/portal/ps_1" },
+      { type, output: "javascript:alert(1)" },
+    ] as EventObject[];
+  if (kind === "done" && id) return [{ type, output: undefined } as EventObject];
+  if (kind === "error" && id) return [{ type, error: new Error(`${id} failed`) } as EventObject];
+  return [];
+}
+const allEvents = ["requestPortal", "redirect"].flatMap((id) => [
+  ...eventsOfType(`xstate.done.actor.${id}`),
+  ...eventsOfType(`xstate.error.actor.${id}`),
+]);
+
+const silent = portalRedirectMachine.provide({ actions: { warn: () => {} } });
+
+describe("portal-redirect machine: model", () => {
+  it("covers every state and every transition across its inputs", () => {
+    const total: Coverage = { paths: 0, states: new Set(), transitions: new Set() };
+    for (const [name, input] of Object.entries(inputs)) {
+      const paths = getShortestPaths(silent, { input, events: allEvents });
+      const sequences = sequencesCoveringAllTransitions(silent, paths, eventsOfType, input);
+      const coverage = replayCoverage(silent, sequences, input);
+      console.log(describeCoverage(`portal-redirect (${name})`, silent, coverage));
+      total.paths += coverage.paths;
+      coverage.states.forEach((s) => total.states.add(s));
+      coverage.transitions.forEach((t) => total.transitions.add(t));
+      for (const path of paths) {
+        const { context } = path.state;
+        // The error page always names one of the two errors; the browser is only ever sent to an allowed link.
+        if (path.state.matches("error")) expect(context.error).toBe(input.email.trim() ? "portalFailed" : "missingEmail");
+        else expect(context.error).toBeNull();
+        if (path.state.matches("redirecting")) expect(context.link).toMatch(/^https:\/\/(billing\.stripe\.com|freshfold\.test)\//);
+      }
+    }
+    console.log(describeCoverage("portal-redirect (all inputs)", silent, total));
+    expect(uncovered(silent, total)).toEqual({ states: [], transitions: [] });
+  });
+});
+
+function start(email: string, requestPortal: () => Promise<string>) {
+  const calls: Array<[string, unknown]> = [];
+  const actor = createActor(
+    portalRedirectMachine.provide({
+      actors: {
+        requestPortal: fromPromise(async ({ input }) => {
+          calls.push(["requestPortal", input]);
+          return requestPortal();
+        }),
+        redirect: fromPromise(async ({ input }) => {
+          calls.push(["redirect", input]);
+        }),
+      },
+    }),
+    { input: { email, ...origins } },
+  );
+  actor.start();
+  return { actor, calls };
+}
+
+describe("portal-redirect machine: behaviour", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("requests the portal for the e-mail and sends the browser to it", async () => {
+    const { actor, calls } = start(" ana@example.com ", async () => "https://billing.stripe.com/p/session/1");
+    expect(actor.getSnapshot().value).toBe("requesting");
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    await waitFor(actor, () => calls.length === 2);
+    expect(calls).toEqual([
+      ["requestPortal", { email: "ana@example.com" }],
+      ["redirect", { url: "https://billing.stripe.com/p/session/1" }],
+    ]);
+    expect(actor.getSnapshot().value).toBe("redirecting");
+  });
+
+  it("shows the missing e-mail error without any call", () => {
+    const { actor, calls } = start("", async () => "https://billing.stripe.com/p/session/1");
+    expect(actor.getSnapshot().value).toBe("error");
+    expect(actor.getSnapshot().context.error).toBe("missingEmail");
+    expect(calls).toEqual([]);
+  });
+
+  it("a failed call or a link elsewhere ends on the portal error, logged with console.warn", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const failed = start("ana@example.com", async () => {
+      throw new Error("API Error: 404 Not Found");
+    });
+    await waitFor(failed.actor, (s) => s.status === "done");
+    expect(failed.actor.getSnapshot().context.error).toBe("portalFailed");
+
+    const elsewhere = start("ana@example.com", async () => "https://evil.example/portal");
+    await waitFor(elsewhere.actor, (s) => s.status === "done");
+    expect(elsewhere.actor.getSnapshot().context.error).toBe("portalFailed");
+    expect(elsewhere.calls.map(([name]) => name)).toEqual(["requestPortal"]);
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+});
