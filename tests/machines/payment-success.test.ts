@@ -5,6 +5,7 @@ import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
 import {
   CONVERSION_VALUE,
   paymentSuccessMachine,
+  type PaymentSuccessEvent,
   paymentSuccessRunKey,
   type PaymentSuccessInput,
 } from "../../machines/payment-success.machine";
@@ -52,7 +53,7 @@ describe("payment-success machine: model", () => {
   it("covers every state and every transition across its inputs", () => {
     const total: Coverage = { paths: 0, states: new Set(), transitions: new Set() };
     for (const [name, input] of Object.entries(inputs)) {
-      const paths = getShortestPaths(silent, { input, events: allEvents });
+      const paths = getShortestPaths(silent, { input, events: allEvents as PaymentSuccessEvent[] });
       expect(paths.length).toBeGreaterThan(0);
       const sequences = sequencesCoveringAllTransitions(silent, paths, eventsOfType, input);
       const coverage = replayCoverage(silent, sequences, input);

@@ -25,7 +25,7 @@ function eventsOfType(type: string): EventObject[] {
       { type, output: "https://billing.stripe.com/p/session/1" },
       { type, output: "https://freshfold.test/sandbox/portal/ps_1" },
       { type, output: "javascript:alert(1)" },
-    ] as EventObject[];
+    ] as unknown as EventObject[];
   if (kind === "done" && id) return [{ type, output: undefined } as EventObject];
   if (kind === "error" && id) return [{ type, error: new Error(`${id} failed`) } as EventObject];
   return [];
