@@ -1,0 +1,198 @@
+// The street-address autocomplete of sign-up step 1: loading the maps library (the spec's 3 retries),
+// then debounced suggestions and the details of the picked one. Pure: the Places calls sit behind a port
+// that the loader actor returns, and the loader itself is provided by the view (src/signup/address).
+import { assign, emit, fromPromise, setup } from "xstate";
+
+/** The spec's maps loader: 3 retries after the first attempt, 4 attempts in all. */
+export const MAX_RETRIES = 3;
+/** Wait before retry n (n = 1, 2, 3): n × 2^n ms, so 2, 8 and 24 ms. */
+export const retryDelay = (attempt: number): number => attempt * 2 ** attempt;
+/** Typing pauses this long before a suggestion request, so a fast typist costs one request, not one a key. */
+export const SUGGESTION_DEBOUNCE_MS = 300;
+/** Fewer characters than this give no useful street suggestions, so none are requested. */
+export const MIN_QUERY_LENGTH = 3;
+
+/** The address a picked suggestion resolves to: the spec's address fields that autocomplete fills. */
+export interface AutocompleteAddress {
+  street: string;
+  number: number;
+  zip: string;
+  city: string;
+  state: string;
+  country: string;
+  formatted_address: string;
+}
+
+export interface PlaceSuggestion {
+  id: string;
+  /** The whole line, e.g. "1200 Brickell Ave, Miami, FL, USA". */
+  text: string;
+  mainText: string;
+  secondaryText: string;
+}
+
+/** What the loaded library offers the machine; the adapter in src/signup/address implements it over Places. */
+export interface PlacesPort {
+  suggest(query: string): Promise<PlaceSuggestion[]>;
+  details(suggestionId: string): Promise<AutocompleteAddress>;
+}
+
+/** Message keys the view translates. */
+export type AddressAutocompleteMessage = "loadFailed" | "detailsFailed";
+
+export interface AddressAutocompleteInput {
+  /** The maps key; null or empty means no autocomplete (manual entry). */
+  apiKey: string | null;
+}
+
+export interface AddressAutocompleteContext {
+  apiKey: string | null;
+  /** Failed load attempts so far. */
+  failures: number;
+  places: PlacesPort | null;
+  query: string;
+  suggestions: PlaceSuggestion[];
+  pendingId: string | null;
+  selected: AutocompleteAddress | null;
+  message: AddressAutocompleteMessage | null;
+}
+
+export type AddressAutocompleteEvent =
+  | { type: "input.changed"; value: string }
+  | { type: "suggestion.selected"; id: string };
+
+export type AddressAutocompleteEmitted = { type: "address.selected"; address: AutocompleteAddress };
+
+export interface LoadPlacesInput {
+  apiKey: string;
+  /** 1 for the first attempt, up to MAX_RETRIES + 1. */
+  attempt: number;
+}
+
+export const addressAutocompleteMachine = setup({
+  types: {
+    input: {} as AddressAutocompleteInput,
+    context: {} as AddressAutocompleteContext,
+    events: {} as AddressAutocompleteEvent,
+    emitted: {} as AddressAutocompleteEmitted,
+  },
+  actors: {
+    // The real loader (js-api-loader, or the tests' stand-in) is provided by the view with machine.provide.
+    loadPlaces: fromPromise<PlacesPort, LoadPlacesInput>(async () => {
+      throw new Error("loadPlaces is not provided");
+    }),
+    fetchSuggestions: fromPromise<PlaceSuggestion[], { places: PlacesPort; query: string }>(({ input }) =>
+      input.places.suggest(input.query),
+    ),
+    fetchPlaceDetails: fromPromise<AutocompleteAddress, { places: PlacesPort; suggestionId: string }>(({ input }) =>
+      input.places.details(input.suggestionId),
+    ),
+  },
+  guards: {
+    hasKey: ({ context }) => !!context.apiKey,
+    canRetry: ({ context }) => context.failures < MAX_RETRIES,
+    queryTooShort: (_, params: { value: string }) => params.value.trim().length < MIN_QUERY_LENGTH,
+    isOfferedSuggestion: ({ context }, params: { id: string }) => context.suggestions.some((s) => s.id === params.id),
+  },
+  delays: {
+    // Read after the failure was counted, so failure n waits retryDelay(n).
+    retryDelay: ({ context }) => retryDelay(context.failures),
+    suggestionDebounce: SUGGESTION_DEBOUNCE_MS,
+  },
+}).createMachine({
+  id: "addressAutocomplete",
+  context: ({ input }) => ({
+    apiKey: input.apiKey || null,
+    failures: 0,
+    places: null,
+    query: "",
+    suggestions: [],
+    pendingId: null,
+    selected: null,
+    message: null,
+  }),
+  initial: "start",
+  states: {
+    start: {
+      always: [{ guard: "hasKey", target: "loading" }, { target: "disabled" }],
+    },
+    /** No maps key: the user types the address by hand, under the spec's alert (decisions.md, Front end). */
+    disabled: {
+      tags: ["manual"],
+      entry: assign({ message: "loadFailed" }),
+    },
+    loading: {
+      tags: ["loading"],
+      invoke: {
+        id: "loadPlaces",
+        src: "loadPlaces",
+        input: ({ context }) => ({ apiKey: context.apiKey ?? "", attempt: context.failures + 1 }),
+        onDone: { target: "ready", actions: assign({ places: ({ event }) => event.output }) },
+        onError: [
+          { guard: "canRetry", target: "retrying", actions: assign({ failures: ({ context }) => context.failures + 1 }) },
+          { target: "failed", actions: assign({ failures: ({ context }) => context.failures + 1 }) },
+        ],
+      },
+    },
+    retrying: {
+      tags: ["loading"],
+      after: { retryDelay: { target: "loading" } },
+    },
+    /** Every attempt failed: the spec's destructive alert, and manual entry. */
+    failed: {
+      tags: ["manual"],
+      entry: assign({ message: "loadFailed" }),
+    },
+    ready: {
+      initial: "idle",
+      on: {
+        "input.changed": [
+          {
+            guard: { type: "queryTooShort", params: ({ event }) => ({ value: event.value }) },
+            target: ".idle",
+            actions: assign({ query: ({ event }) => event.value, suggestions: [], message: null }),
+          },
+          { target: ".debouncing", reenter: true, actions: assign({ query: ({ event }) => event.value, message: null }) },
+        ],
+        "suggestion.selected": {
+          guard: { type: "isOfferedSuggestion", params: ({ event }) => ({ id: event.id }) },
+          target: ".selecting",
+          actions: assign({ pendingId: ({ event }) => event.id, suggestions: [] }),
+        },
+      },
+      states: {
+        idle: {},
+        debouncing: {
+          after: { suggestionDebounce: { target: "fetching" } },
+        },
+        fetching: {
+          tags: ["busy"],
+          invoke: {
+            id: "fetchSuggestions",
+            src: "fetchSuggestions",
+            input: ({ context }) => ({ places: context.places as PlacesPort, query: context.query.trim() }),
+            onDone: { target: "idle", actions: assign({ suggestions: ({ event }) => event.output }) },
+            // A failed request offers nothing; the ZIP and city fields stay there to be typed by hand.
+            onError: { target: "idle", actions: assign({ suggestions: [] }) },
+          },
+        },
+        selecting: {
+          tags: ["busy"],
+          invoke: {
+            id: "fetchPlaceDetails",
+            src: "fetchPlaceDetails",
+            input: ({ context }) => ({ places: context.places as PlacesPort, suggestionId: context.pendingId ?? "" }),
+            onDone: {
+              target: "idle",
+              actions: [
+                assign({ selected: ({ event }) => event.output, pendingId: null }),
+                emit(({ event }) => ({ type: "address.selected" as const, address: event.output })),
+              ],
+            },
+            onError: { target: "idle", actions: assign({ pendingId: null, message: "detailsFailed" }) },
+          },
+        },
+      },
+    },
+  },
+});

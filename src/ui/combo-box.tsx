@@ -1,0 +1,62 @@
+// A labelled combo box (react-aria): a text input with a list of options below it, keyboard operable.
+import type { ReactNode } from "react";
+import {
+  ComboBox as AriaComboBox,
+  FieldError,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Text,
+  type ComboBoxProps as AriaComboBoxProps,
+  type ListBoxItemProps,
+} from "react-aria-components";
+import { inputClass } from "./text-field";
+
+export interface ComboBoxProps<T extends object> extends Omit<AriaComboBoxProps<T>, "children" | "className"> {
+  label: string;
+  description?: string;
+  /** A translated message; when set the field is shown invalid with it. */
+  errorMessage?: string;
+  placeholder?: string;
+  className?: string;
+  children: ReactNode | ((item: T) => ReactNode);
+}
+
+export function ComboBox<T extends object>({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  className = "",
+  children,
+  ...props
+}: ComboBoxProps<T>) {
+  return (
+    <AriaComboBox {...props} isInvalid={!!errorMessage || props.isInvalid} className={`group flex flex-col gap-1.5 ${className}`}>
+      <Label className="text-sm font-medium text-ink">
+        {label}
+        {props.isRequired && <span aria-hidden="true" className="text-danger"> *</span>}
+      </Label>
+      <Input placeholder={placeholder} className={inputClass} />
+      {description && <Text slot="description" className="text-sm text-muted">{description}</Text>}
+      <FieldError className="text-sm font-medium text-danger">{errorMessage}</FieldError>
+      <Popover
+        offset={4}
+        className="w-(--trigger-width) overflow-auto rounded-control border border-brand-200 bg-white shadow-card outline-none"
+      >
+        <ListBox className="max-h-72 p-1 outline-none">{children}</ListBox>
+      </Popover>
+    </AriaComboBox>
+  );
+}
+
+export function ComboBoxItem(props: Omit<ListBoxItemProps, "className">) {
+  return (
+    <ListBoxItem
+      {...props}
+      className="cursor-default rounded-[0.5rem] px-3 py-2.5 text-base text-ink outline-none data-[focused]:bg-brand-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500 data-[selected]:font-semibold"
+    />
+  );
+}
