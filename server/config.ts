@@ -19,9 +19,15 @@ export const configSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url().optional(),
+  /** Stripe Tax on the Checkout Session (automatic_tax); off unless set, since it needs Stripe Tax set up. */
+  STRIPE_AUTOMATIC_TAX: bool,
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default("FreshFold Laundry <hello@freshfold.example>"),
   CONTACT_INBOX: z.email().default("team@freshfold.example"),
+  /** How often the mail worker looks for due messages; 0 turns the background loop off (tests drain by hand). */
+  MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  /** First retry delay of a failed send; doubles per attempt up to an hour. */
+  MAIL_RETRY_BASE_MS: positiveInt(30_000),
   REDIS_URL: z.url().optional(),
   TRUST_PROXY: bool,
   PICKUP_DAILY_CAPACITY: positiveInt(40),

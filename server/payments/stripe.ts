@@ -1,0 +1,181 @@
+// The Stripe payment provider: Checkout Sessions in subscription mode and billing-portal sessions, through the
+// official client. STRIPE_API_URL points the client at another host (the tests' local fake of Stripe's API).
+import Stripe from "stripe";
+import type { Config } from "../config";
+import { ApiError } from "../errors";
+import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "../../src/contract/plan";
+import type { CheckoutRequest, CheckoutSession, CheckoutStatus, PaymentProvider, PortalRequest } from "./provider";
+import { firstCharge } from "./stripe-schedule";
+
+export const STRIPE_SESSION_ID_PLACEHOLDER = "{CHECKOUT_SESSION_ID}";
+/** Where Stripe's hosted pages live: Checkout and the billing portal. */
+export const STRIPE_ORIGINS = ["https://checkout.stripe.com", "https://billing.stripe.com"] as const;
+
+/** Stripe: expires_at "can be anywhere from 30 minutes to 24 hours after Checkout Session creation". */
+const MIN_SESSION_SECONDS = 30 * 60;
+const MAX_SESSION_SECONDS = 24 * 60 * 60;
+/** Our clock and Stripe's differ by the request's latency; a session asked to end at exactly +30 min is refused. */
+const SESSION_MARGIN_SECONDS = 60;
+
+export type StripeSettings = Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_URL" | "STRIPE_AUTOMATIC_TAX">;
+
+/** The official client, aimed at STRIPE_API_URL when it is set (host, port and protocol). */
+export function createStripeClient(settings: Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_URL">): Stripe {
+  if (!settings.STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not set");
+  const options: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
+  if (settings.STRIPE_API_URL) {
+    const url = new URL(settings.STRIPE_API_URL);
+    const protocol = url.protocol === "http:" ? "http" : "https";
+    options.protocol = protocol;
+    options.host = url.hostname;
+    options.port = url.port || (protocol === "http" ? 80 : 443);
+  }
+  return new Stripe(settings.STRIPE_SECRET_KEY, options);
+}
+
+function providerError(error: unknown): ApiError {
+  const apiError = new ApiError(502, "payment_provider_error", "The payment provider could not be reached. Please try again.");
+  (apiError as Error & { cause?: unknown }).cause = error;
+  return apiError;
+}
+
+/** A caller that built the success URL with URLSearchParams has the placeholder percent-encoded; Stripe needs it literal. */
+function withLiteralPlaceholder(url: string): string {
+  return url.replace(/%7BCHECKOUT_SESSION_ID%7D/gi, STRIPE_SESSION_ID_PLACEHOLDER);
+}
+
+export class StripeProvider implements PaymentProvider {
+  readonly name = "stripe" as const;
+  readonly sessionIdPlaceholder = STRIPE_SESSION_ID_PLACEHOLDER;
+  readonly origins = STRIPE_ORIGINS;
+  readonly stripe: Stripe;
+  private readonly automaticTax: boolean;
+  private readonly now: () => Date;
+
+  constructor(settings: StripeSettings, options: { client?: Stripe; now?: () => Date } = {}) {
+    this.stripe = options.client ?? createStripeClient(settings);
+    this.automaticTax = settings.STRIPE_AUTOMATIC_TAX;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** The Checkout Session parameters for a sign-up (exported through the class for tests and the decision record). */
+  checkoutParams(request: CheckoutRequest): Stripe.Checkout.SessionCreateParams {
+    const now = this.now();
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const expiresAt = Math.min(
+      Math.max(Math.ceil(request.expiresAt.getTime() / 1000), nowSeconds + MIN_SESSION_SECONDS + SESSION_MARGIN_SECONDS),
+      nowSeconds + MAX_SESSION_SECONDS - SESSION_MARGIN_SECONDS,
+    );
+    const schedule = firstCharge(request.renewalDate, now);
+    const metadata = {
+      clientId: String(request.clientId),
+      email: request.email,
+      renewalDate: request.renewalDate,
+      language: request.language,
+    };
+    // Prices are before tax (decisions.md); with Stripe Tax on, tax is added on top.
+    const taxBehavior = "exclusive" as const;
+    return {
+      mode: "subscription",
+      line_items: [
+        {
+          price_data: {
+            currency: "usd",
+            unit_amount: PRICE_DUE_TODAY_CENTS,
+            tax_behavior: taxBehavior,
+            product_data: { name: request.language === "es" ? "Primera semana" : "First week" },
+          },
+          quantity: 1,
+        },
+        {
+          price_data: {
+            currency: "usd",
+            unit_amount: PRICE_WEEKLY_CENTS,
+            tax_behavior: taxBehavior,
+            recurring: { interval: "week", interval_count: 1 },
+            product_data: { name: request.language === "es" ? "Plan semanal" : "Weekly plan" },
+          },
+          quantity: 1,
+        },
+      ],
+      customer_email: request.email,
+      client_reference_id: String(request.clientId),
+      metadata,
+      locale: request.language,
+      success_url: withLiteralPlaceholder(request.successUrl),
+      cancel_url: request.cancelUrl,
+      expires_at: expiresAt,
+      automatic_tax: { enabled: this.automaticTax },
+      subscription_data:
+        schedule.kind === "trial_end"
+          ? { metadata, trial_end: schedule.trial_end }
+          : { metadata, billing_cycle_anchor: schedule.billing_cycle_anchor, proration_behavior: schedule.proration_behavior },
+    };
+  }
+
+  async createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession> {
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.create(this.checkoutParams(request), {
+        idempotencyKey: request.idempotencyKey,
+      });
+    } catch (error) {
+      throw providerError(error);
+    }
+    if (!session.url) throw providerError(new Error(`Checkout Session ${session.id} has no url`));
+    return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+  }
+
+  async expireCheckoutSession(sessionId: string): Promise<void> {
+    try {
+      await this.stripe.checkout.sessions.expire(sessionId);
+    } catch (error) {
+      // Only an open session can be expired; one already expired or complete is what we wanted (or paid: keep it).
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        const session = await this.retrieve(sessionId);
+        if (!session || session.status !== "open") return;
+      }
+      throw providerError(error);
+    }
+  }
+
+  async getCheckoutStatus(sessionId: string): Promise<CheckoutStatus> {
+    const session = await this.retrieve(sessionId, ["subscription"]);
+    if (!session) return { paid: false };
+    const subscription = session.subscription;
+    const subscriptionStatus = typeof subscription === "object" && subscription ? subscription.status : undefined;
+    const paid =
+      session.payment_status === "paid" ||
+      (session.status === "complete" && (subscriptionStatus === "trialing" || subscriptionStatus === "active"));
+    const customerId = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? undefined);
+    const subscriptionId = typeof subscription === "string" ? subscription : (subscription?.id ?? undefined);
+    return { paid, ...(customerId ? { customerId } : {}), ...(subscriptionId ? { subscriptionId } : {}) };
+  }
+
+  async createPortalSession(request: PortalRequest): Promise<{ url: string }> {
+    try {
+      const session = await this.stripe.billingPortal.sessions.create({
+        customer: request.customerId,
+        return_url: request.returnUrl,
+        locale: request.language,
+      });
+      return { url: session.url };
+    } catch (error) {
+      throw providerError(error);
+    }
+  }
+
+  /** The session, or undefined when Stripe does not know it. */
+  private async retrieve(sessionId: string, expand?: string[]): Promise<Stripe.Checkout.Session | undefined> {
+    try {
+      return await this.stripe.checkout.sessions.retrieve(sessionId, expand ? { expand } : undefined);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
+      throw providerError(error);
+    }
+  }
+}
+
+export function createStripeProvider(config: StripeSettings): StripeProvider {
+  return new StripeProvider(config);
+}
