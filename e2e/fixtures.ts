@@ -1,10 +1,12 @@
 // Shared Playwright fixtures: every test fails on a console error; helpers for the language and axe.
 import { test as base, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 
 export type Language = "en" | "es";
 
-export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[]; machineCoverage: void }>({
   /** Console errors a test expects (e.g. the browser's own line for a deliberate 409); set with test.use. */
   allowedConsoleErrors: [[], { option: true }],
   consoleErrors: [
@@ -16,6 +18,20 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
       expect(errors.filter((e) => !allowedConsoleErrors.some((re) => re.test(e))), "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+  /** Records which states the real machines reached in this test (src/inspection/coverage.ts). */
+  machineCoverage: [
+    async ({ page }, use, testInfo) => {
+      await page.addInitScript(() => window.localStorage.setItem("e2e:machine-coverage", "1"));
+      await use();
+      const reached = await page.evaluate(() => window.__machineCoverage ?? {}).catch(() => ({}));
+      if (Object.keys(reached).length) {
+        const dir = path.resolve("test-results/browser-coverage");
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(path.join(dir, `${testInfo.testId}-${testInfo.retry}.json`), JSON.stringify(reached));
+      }
     },
     { auto: true },
   ],

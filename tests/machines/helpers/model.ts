@@ -1,4 +1,6 @@
 // Model-based testing helpers: the machine's own states and transitions, and what a set of paths covers.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { createActor, fromPromise, type AnyStateMachine, type AnyStateNode, type EventObject } from "xstate";
 import { getShortestPaths, getStateNodes } from "@xstate/graph";
 
@@ -91,13 +93,29 @@ export function replayCoverage(machine: AnyStateMachine, sequences: EventObject[
 
 export { getShortestPaths };
 
-/** Lines for the test log: how many paths, states and transitions were covered, against the machine's own totals. */
+/**
+ * A line for the test log: how many paths, states and transitions were covered, against the machine's own
+ * totals. Also written to test-results/machine-paths/ for `npm run test:paths`.
+ */
 export function describeCoverage(name: string, machine: AnyStateMachine, coverage: Coverage): string {
   const states = machineStateIds(machine);
   const transitions = machineTransitions(machine);
-  const coveredStates = states.filter((s) => coverage.states.has(s)).length;
-  const coveredTransitions = transitions.filter((t) => coverage.transitions.has(t.key)).length;
-  return `${name}: ${coverage.paths} paths, ${coveredStates}/${states.length} states, ${coveredTransitions}/${transitions.length} transitions`;
+  const coveredStates = states.filter((s) => coverage.states.has(s));
+  const coveredTransitions = transitions.filter((t) => coverage.transitions.has(t.key));
+  const dir = path.resolve(import.meta.dirname, "../../../test-results/machine-paths");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, `${machine.id}.json`),
+    JSON.stringify({
+      name,
+      machine: machine.id,
+      paths: coverage.paths,
+      allStateIds: states,
+      states: { covered: coveredStates.length, total: states.length, missing: states.filter((s) => !coverage.states.has(s)) },
+      transitions: { covered: coveredTransitions.length, total: transitions.length, missing: transitions.filter((t) => !coverage.transitions.has(t.key)).map((t) => t.key) },
+    }, null, 2),
+  );
+  return `${name}: ${coverage.paths} paths, ${coveredStates.length}/${states.length} states, ${coveredTransitions.length}/${transitions.length} transitions`;
 }
 
 export function uncovered(machine: AnyStateMachine, coverage: Coverage) {
