@@ -16,7 +16,7 @@ export function describeEvent(type: string): string {
   m = /^xstate\.after\.(\d+)\./.exec(type);
   if (m) return `after ${m[1]} ms`;
   m = /^xstate\.done\.state\.(.+)$/.exec(type);
-  if (m) return `${m[1].split(".").pop()} finished`;
+  if (m) return `${(m[1] ?? "").split(".").pop()} finished`;
   return type === "" ? "(immediately)" : type;
 }
 
