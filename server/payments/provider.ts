@@ -42,6 +42,8 @@ export interface PaymentProvider {
   readonly name: "sandbox" | "stripe";
   /** Placeholder the provider replaces with the session id in the success URL. */
   readonly sessionIdPlaceholder: string;
+  /** Origins of the provider's hosted pages (checkout, portal); none when they are on the site's own origin. */
+  readonly origins?: readonly string[];
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
   /** Expires an open session (a replaced or cancelled sign-up); a no-op when already closed. */
   expireCheckoutSession(sessionId: string): Promise<void>;
