@@ -7,6 +7,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { addressAutocompleteMachine } from "../../../machines/address-autocomplete.machine";
 import { ComboBox, ComboBoxItem } from "../../ui/combo-box";
 import { TextField } from "../../ui/text-field";
+import { inspect } from "../../inspection/inspect";
 import { normalizeZip, parseHouseNumber, type AddressDraft } from "./address-draft";
 import { mapsApiKey, placesLoader } from "./places-loader";
 
@@ -36,7 +37,7 @@ export function AddressField(props: AddressFieldProps) {
   // The key is read once, when the field mounts in the browser (machine input, not module top level).
   const [input] = useState(() => ({ apiKey: mapsApiKey() }));
   return (
-    <AddressAutocomplete.Provider options={{ input }}>
+    <AddressAutocomplete.Provider options={{ input, inspect }}>
       <AddressFields {...props} />
     </AddressAutocomplete.Provider>
   );

@@ -59,7 +59,9 @@ export function addressFromPlace(
 ): AddressDraft {
   const parts = components ?? [];
   const streetNumber = component(parts, "street_number")?.longText?.trim() ?? "";
-  const route = component(parts, "route")?.longText?.trim() ?? "";
+  // The short form ("Brickell Ave") is how the suggestions and the formatted address write the street.
+  const routePart = component(parts, "route");
+  const route = routePart?.shortText?.trim() || routePart?.longText?.trim() || "";
   const city = component(parts, "locality", "postal_town", "sublocality_level_1", "sublocality", "administrative_area_level_3");
   const state = component(parts, "administrative_area_level_1");
   const country = component(parts, "country");
