@@ -7,6 +7,7 @@ import {
   MAX_RETRIES,
   MIN_QUERY_LENGTH,
   SUGGESTION_DEBOUNCE_MS,
+  type AddressAutocompleteEvent,
   type AddressAutocompleteInput,
   type AutocompleteAddress,
   type PlaceSuggestion,
@@ -47,15 +48,15 @@ const inputs: Record<string, AddressAutocompleteInput> = {
 function eventsOfType(type: string): EventObject[] {
   switch (type) {
     case "input.changed":
-      return [{ type, value: "12" }, { type, value: "1200 Bri" }] as EventObject[];
+      return [{ type, value: "12" }, { type, value: "1200 Bri" }] as unknown as EventObject[];
     case "suggestion.selected":
-      return [{ type, id: brickell.id }, { type, id: "never-offered" }] as EventObject[];
+      return [{ type, id: brickell.id }, { type, id: "never-offered" }] as unknown as EventObject[];
     case "xstate.done.actor.loadPlaces":
-      return [{ type, output: port }] as EventObject[];
+      return [{ type, output: port }] as unknown as EventObject[];
     case "xstate.done.actor.fetchSuggestions":
-      return [{ type, output: [brickell] }] as EventObject[];
+      return [{ type, output: [brickell] }] as unknown as EventObject[];
     case "xstate.done.actor.fetchPlaceDetails":
-      return [{ type, output: brickellAddress }] as EventObject[];
+      return [{ type, output: brickellAddress }] as unknown as EventObject[];
   }
   if (type.startsWith("xstate.error.actor.")) return [{ type, error: new Error("offline") } as EventObject];
   if (type.startsWith("xstate.after.")) return [{ type }];
@@ -76,7 +77,7 @@ describe("address autocomplete machine: model", () => {
   it("covers every state and every transition, and each state holds what it must", () => {
     const total: Coverage = { paths: 0, states: new Set(), transitions: new Set() };
     for (const [name, input] of Object.entries(inputs)) {
-      const paths = getShortestPaths(addressAutocompleteMachine, { input, events: allEvents });
+      const paths = getShortestPaths(addressAutocompleteMachine, { input, events: allEvents as AddressAutocompleteEvent[] });
       const sequences = sequencesCoveringAllTransitions(addressAutocompleteMachine, paths, eventsOfType, input);
       const coverage = replayCoverage(addressAutocompleteMachine, sequences, input);
       console.log(describeCoverage(`address-autocomplete (${name})`, addressAutocompleteMachine, coverage));
