@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "./db";
 import errorHandler from "./plugins/error-handler";
 import database from "./plugins/database";
 import site from "./plugins/site";
+import mail from "./mail/plugin";
 import health from "./routes/health";
 
 declare module "fastify" {
@@ -36,6 +37,7 @@ export async function buildApp({ config, database: handle, siteRoot, logger }: A
 
   await app.register(errorHandler);
   await app.register(database, { handle, url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await app.register(mail);
   await app.register(health);
   await app.register(site, { root: siteRoot ?? config.SITE_ROOT ?? fileURLToPath(new URL("../dist", import.meta.url)) });
   return app;

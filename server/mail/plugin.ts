@@ -1,0 +1,42 @@
+// The mail plugin: the outbox worker (started when the app is ready, stopped on close) and, outside
+// production and without SMTP_URL, the development mailbox at /dev/mailbox.
+import fp from "fastify-plugin";
+import { publicOrigin } from "../config";
+import devMailboxRoutes from "./dev-mailbox";
+import { devMailboxTransport, smtpTransport } from "./transport";
+import { MailWorker } from "./worker";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    mail: { worker: MailWorker };
+  }
+}
+
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const { db } = app.database;
+    const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : devMailboxTransport(db);
+    if (!config.SMTP_URL && config.NODE_ENV === "production") {
+      app.log.warn("SMTP_URL is not set: e-mail is kept in the development mailbox table and not delivered");
+    }
+    const worker = new MailWorker({
+      db,
+      transport,
+      from: config.MAIL_FROM,
+      render: { publicUrl: publicOrigin(config) },
+      log: app.log,
+      intervalMs: config.MAIL_WORKER_INTERVAL_MS,
+      retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    });
+    app.decorate("mail", { worker });
+    app.addHook("onReady", async () => worker.start());
+    // preClose runs before any onClose hook, so the database is still open while the last pass finishes.
+    app.addHook("preClose", async () => worker.stop());
+
+    if (transport.name === "dev-mailbox" && config.NODE_ENV !== "production") {
+      await app.register(devMailboxRoutes);
+    }
+  },
+  { name: "mail", dependencies: ["database", "error-handler"] },
+);
