@@ -1,0 +1,108 @@
+// The checkout pages rendered with their real machines and actors over a stubbed fetch.
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { LanguageProvider } from "../../src/i18n/language-provider";
+import { loadLanguage } from "../../src/i18n/catalogs";
+import PaymentSuccessPage from "../../src/checkout/payment-success-page";
+import PortalRedirectPage from "../../src/checkout/portal-redirect-page";
+import { CHECKOUT_FORM_KEY } from "../../src/contract/signup-storage";
+
+const client = {
+  name: "Ana", surname: "Pérez", email: "ana@example.com", phoneNumber: "(305) 555-0100", isActive: false,
+  startdate: "2030-03-05", pickupone: "2030-03-05", pickuptwo: "2030-03-07", detergent: "scented", fabricsoftener: true,
+  language: "en", address: { street: "Brickell Ave", number: 801, zip: "33131", city: "Miami" },
+};
+
+let requests: string[] = [];
+let releasePortal: () => void = () => {};
+
+beforeAll(async () => {
+  await loadLanguage("en");
+});
+
+beforeEach(() => {
+  sessionStorage.clear();
+  requests = [];
+  vi.stubGlobal("fetch", vi.fn(async (url: string, init: RequestInit) => {
+    requests.push(`${init.method} ${url}`);
+    if (url.includes("create-portal-session/nobody")) return Response.json({ error: { code: "not_found", message: "No subscription" } }, { status: 404, statusText: "Not Found" });
+    if (url.includes("create-portal-session")) {
+      await new Promise<void>((resolve) => (releasePortal = resolve));
+      return Response.json({ portal_url: `${window.location.origin}/sandbox/portal/ps_1` });
+    }
+    if (url.includes("create4customer")) return Response.json({ ok: true, created: true });
+    if (url.includes("set_active")) return Response.json({ ok: true, isActive: true });
+    if (url.includes("send_welcome_email")) return Response.json({ ok: true, queued: true });
+    return Response.json({ error: { code: "not_found", message: "no" } }, { status: 404, statusText: "Not Found" });
+  }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function show(element: React.ReactElement, path: string) {
+  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [path] });
+  return render(
+    <LanguageProvider initial="en">
+      <RouterProvider router={router} />
+    </LanguageProvider>,
+  );
+}
+
+describe("payment success page", () => {
+  it("runs the calls once, enables the portal button only once it has a link, and never repeats them", async () => {
+    sessionStorage.setItem(CHECKOUT_FORM_KEY, JSON.stringify({ form: {}, client, savedAt: "2030-03-01T10:00:00Z" }));
+    const first = show(<PaymentSuccessPage />, "/payment-success?session_id=cs_1");
+    expect(screen.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeTruthy();
+    const button = screen.getByRole("button", { name: "Go to Billing Portal" });
+    expect(button.hasAttribute("disabled")).toBe(true);
+    await waitFor(() => expect(requests.some((r) => r.includes("create-portal-session"))).toBe(true));
+    expect(button.hasAttribute("disabled")).toBe(true);
+    releasePortal();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Go to Billing Portal" }).hasAttribute("disabled")).toBe(false));
+    await waitFor(() => expect(requests).toHaveLength(5));
+    expect(requests).toEqual([
+      "POST /api/order/create4customer",
+      "POST /api/order/create4customer",
+      "GET /api/client/set_active/ana%40example.com",
+      "GET /api/payments/create-portal-session/ana%40example.com",
+      "POST /api/client/send_welcome_email?email=ana%40example.com",
+    ]);
+    expect(screen.getByText("Every Tuesday and Thursday")).toBeTruthy();
+    first.unmount();
+
+    // A reload of the same checkout: only a fresh portal link.
+    requests = [];
+    show(<PaymentSuccessPage />, "/payment-success?session_id=cs_1");
+    await waitFor(() => expect(requests).toEqual(["GET /api/payments/create-portal-session/ana%40example.com"]));
+    releasePortal();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Go to Billing Portal" }).hasAttribute("disabled")).toBe(false));
+    expect(requests).toHaveLength(1);
+  });
+
+  it("without the saved form makes no call and links home", async () => {
+    show(<PaymentSuccessPage />, "/payment-success");
+    expect(screen.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Return to Homepage" }).getAttribute("href")).toBe("/");
+    expect(screen.queryByRole("button", { name: "Go to Billing Portal" })).toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(requests).toEqual([]);
+  });
+});
+
+describe("portal redirect page", () => {
+  it("shows the missing e-mail error under the Error heading", () => {
+    show(<PortalRedirectPage email="" />, "/?email=");
+    expect(screen.getByRole("heading", { level: 1, name: "Error" })).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toBe("No email provided in URL");
+    expect(screen.getByRole("link", { name: "Return to Homepage" })).toBeTruthy();
+  });
+
+  it("shows the portal error when the call fails", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    show(<PortalRedirectPage email="nobody@example.com" />, "/?email=nobody@example.com");
+    expect(screen.getByRole("heading", { level: 1, name: "Redirecting to Billing Portal" })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Error" })).toBeTruthy());
+    expect(screen.getByRole("alert").textContent).toBe("Failed to create portal session. Please try again.");
+    expect(requests).toEqual(["GET /api/payments/create-portal-session/nobody%40example.com"]);
+  });
+});

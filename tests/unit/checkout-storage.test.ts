@@ -1,0 +1,108 @@
+// The checkout pages' browser-only module and their real actors: what they read, mark and send.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createActor, toPromise, type AnyActorLogic } from "xstate";
+import { claimPaymentSuccessRun, readSavedCheckout, sendConversion, trackerPresent } from "../../src/checkout/checkout-storage";
+import { paymentCanceledActors, paymentSuccessActors, portalRedirectActors } from "../../src/checkout/checkout-actors";
+import { createApiClient } from "../../src/api/client";
+import { CHECKOUT_FORM_KEY, PAYMENT_SUCCESS_DONE_KEY } from "../../src/contract/signup-storage";
+import type { ClientInput } from "../../src/contract/client";
+
+const client: ClientInput = {
+  name: "Ana",
+  surname: "Pérez",
+  email: "ana@example.com",
+  phoneNumber: "(305) 555-0100",
+  startdate: "2030-03-05",
+  pickupone: "2030-03-05",
+  pickuptwo: "2030-03-07",
+  detergent: "scented",
+  fabricsoftener: true,
+  language: "es",
+  address: { street: "Brickell Ave", number: 801, zip: "33131", city: "Miami" },
+};
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete window.gtag;
+});
+
+describe("checkout storage", () => {
+  it("reads the form saved at checkout, and nothing from a missing, broken or foreign record", () => {
+    expect(readSavedCheckout()).toBeNull();
+    sessionStorage.setItem(CHECKOUT_FORM_KEY, "{not json");
+    expect(readSavedCheckout()).toBeNull();
+    sessionStorage.setItem(CHECKOUT_FORM_KEY, JSON.stringify({ form: {}, client: { email: "ana@example.com" }, savedAt: "x" }));
+    expect(readSavedCheckout()).toBeNull();
+    sessionStorage.setItem(CHECKOUT_FORM_KEY, JSON.stringify({ form: { step: 6 }, client, savedAt: "2030-03-01T10:00:00Z" }));
+    expect(readSavedCheckout()?.client).toMatchObject({ email: "ana@example.com", pickupone: "2030-03-05", pickuptwo: "2030-03-07" });
+  });
+
+  it("claims a run once per key", () => {
+    expect(claimPaymentSuccessRun("ana@example.com|2030-03-05|2030-03-07|cs_1")).toBe(true);
+    expect(sessionStorage.getItem(PAYMENT_SUCCESS_DONE_KEY)).toBe("ana@example.com|2030-03-05|2030-03-07|cs_1");
+    expect(claimPaymentSuccessRun("ana@example.com|2030-03-05|2030-03-07|cs_1")).toBe(false);
+    expect(claimPaymentSuccessRun("ana@example.com|2030-03-12|2030-03-14|cs_2")).toBe(true);
+  });
+
+  it("sends the conversion only when gtag exists", () => {
+    expect(trackerPresent()).toBe(false);
+    expect(() => sendConversion({ value: 19.99, currency: "USD", transactionId: "cs_1" })).not.toThrow();
+    const gtag = vi.fn();
+    window.gtag = gtag;
+    expect(trackerPresent()).toBe(true);
+    sendConversion({ value: 19.99, currency: "USD", transactionId: "cs_1" });
+    expect(gtag).toHaveBeenCalledWith("event", "conversion", { value: 19.99, currency: "USD", transaction_id: "cs_1" });
+  });
+});
+
+function fakeApi(answers: Record<string, { status?: number; body: unknown }>) {
+  const requests: Array<{ method: string; url: string; body?: unknown }> = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    requests.push({ method: init.method!, url, body: init.body === undefined ? undefined : JSON.parse(init.body as string) });
+    const path = url.replace(/\?.*$/, "");
+    const answer = answers[path] ?? { status: 404, body: { error: { code: "not_found", message: "no" } } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, statusText: answer.status ? "Not Found" : "OK" });
+  });
+  return { api: createApiClient({ baseUrl: "/api", fetch: fetch as unknown as typeof globalThis.fetch }), requests };
+}
+
+const run = (logic: AnyActorLogic, input: unknown) => toPromise(createActor(logic as AnyActorLogic, { input } as never).start());
+
+describe("checkout actors", () => {
+  it("make the spec's post-payment calls", async () => {
+    const { api, requests } = fakeApi({
+      "/api/order/create4customer": { body: { ok: true, created: true } },
+      "/api/client/set_active/ana%40example.com": { body: { ok: true, isActive: true } },
+      "/api/client/send_welcome_email": { body: { ok: true, queued: true } },
+      "/api/payments/create-portal-session/ana%40example.com": { body: { portal_url: "http://localhost:3000/sandbox/portal/ps_1" } },
+    });
+    const actors = paymentSuccessActors(api);
+    await run(actors.createOrder, { email: "ana@example.com", date: "2030-03-05", createdBy: "signup-wizard" });
+    await run(actors.setActive, { email: "ana@example.com" });
+    await run(actors.sendWelcomeEmail, { email: "ana@example.com" });
+    await expect(run(actors.requestPortal, { email: "ana@example.com" })).resolves.toBe("http://localhost:3000/sandbox/portal/ps_1");
+    expect(requests).toEqual([
+      { method: "POST", url: "/api/order/create4customer", body: { client_email: "ana@example.com", createdBy: "signup-wizard", date: "2030-03-05" } },
+      { method: "GET", url: "/api/client/set_active/ana%40example.com", body: undefined },
+      { method: "POST", url: "/api/client/send_welcome_email?email=ana%40example.com", body: "ana@example.com" },
+      { method: "GET", url: "/api/payments/create-portal-session/ana%40example.com", body: undefined },
+    ]);
+  });
+
+  it("treat a portal answer without a link, or an error status, as a failure", async () => {
+    const { api } = fakeApi({ "/api/payments/create-portal-session/ana%40example.com": { body: {} } });
+    await expect(run(portalRedirectActors(api).requestPortal, { email: "ana@example.com" })).rejects.toThrow("Invalid response from API: missing url");
+    await expect(run(portalRedirectActors(api).requestPortal, { email: "nobody@example.com" })).rejects.toThrow("API Error: 404 Not Found");
+  });
+
+  it("delete the pending client, then navigate replacing the history entry", async () => {
+    const { api, requests } = fakeApi({ "/api/client/delete_by_email/ana%40example.com": { body: { ok: true, deleted: true } } });
+    const navigate = vi.fn();
+    const actors = paymentCanceledActors(navigate, api);
+    await run(actors.deleteClient, { email: "ana@example.com" });
+    await run(actors.returnToSignup, { path: "/signup?resume=1&payment=canceled" });
+    expect(requests).toEqual([{ method: "GET", url: "/api/client/delete_by_email/ana%40example.com", body: undefined }]);
+    expect(navigate).toHaveBeenCalledWith("/signup?resume=1&payment=canceled", { replace: true });
+  });
+});
