@@ -9,10 +9,22 @@ import database from "./plugins/database";
 import site from "./plugins/site";
 import mail from "./mail/plugin";
 import health from "./routes/health";
+import payments from "./payments";
+import type { PaymentProvider } from "./payments/provider";
+import sandboxRoutes from "./payments/sandbox-routes";
+import openapi from "./routes/openapi";
+import serviceAreaRoutes from "./routes/service-area";
+import signupdayRoutes from "./routes/signupday";
+import clientRoutes from "./routes/clients";
+import orderRoutes from "./routes/orders";
+import paymentRoutes from "./routes/payments";
+import contactRoutes from "./routes/contact";
 
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
+    /** The clock of every date rule ("today" in America/New_York, hold expiry); tests inject their own. */
+    now: () => Date;
   }
 }
 
@@ -23,9 +35,13 @@ export interface AppOptions {
   /** Folder of the built site; defaults to dist/. */
   siteRoot?: string;
   logger?: FastifyServerOptions["logger"];
+  /** A payment provider of the caller's (tests); otherwise Stripe or the sandbox by configuration. */
+  payments?: PaymentProvider;
+  /** A clock of the caller's (tests); otherwise the system clock. */
+  now?: () => Date;
 }
 
-export async function buildApp({ config, database: handle, siteRoot, logger }: AppOptions) {
+export async function buildApp({ config, database: handle, siteRoot, logger, payments: provider, now }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -34,11 +50,21 @@ export async function buildApp({ config, database: handle, siteRoot, logger }: A
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
+  app.decorate("now", now ?? (() => new Date()));
 
   await app.register(errorHandler);
   await app.register(database, { handle, url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await app.register(mail);
+  await app.register(payments, { provider });
+  await app.register(openapi);
   await app.register(health);
+  await app.register(serviceAreaRoutes);
+  await app.register(signupdayRoutes);
+  await app.register(clientRoutes);
+  await app.register(orderRoutes);
+  await app.register(paymentRoutes);
+  await app.register(contactRoutes);
+  await app.register(sandboxRoutes);
   await app.register(site, { root: siteRoot ?? config.SITE_ROOT ?? fileURLToPath(new URL("../dist", import.meta.url)) });
   return app;
 }

@@ -1,0 +1,138 @@
+// The sandbox provider's hosted pages: /sandbox/checkout/{id}, /sandbox/portal/{id} and their stylesheet.
+// Registered only when the sandbox is the active provider. Encapsulated (not fastify-plugin): the form parser
+// below applies to these routes only, the API stays JSON-only.
+import { readFileSync } from "node:fs";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { publicOrigin } from "../config";
+import type { Language } from "../../src/contract/common";
+import { deactivateSubscription, fulfilPaidCheckout } from "../services/fulfilment";
+import { todayInServiceZone } from "../services/dates";
+import { SandboxPaymentProvider } from "./sandbox";
+import { paymentsI18n } from "./sandbox-i18n";
+import {
+  checkoutExpiredPage,
+  checkoutPage,
+  invoicesUntil,
+  nextRenewalDate,
+  notFoundPage,
+  portalExpiredPage,
+  portalPage,
+} from "./sandbox-pages";
+
+const stylesheet = readFileSync(new URL("./sandbox.css", import.meta.url), "utf8");
+
+const sendPage = (reply: FastifyReply, status: number, page: string) =>
+  reply.status(status).header("content-type", "text/html; charset=utf-8").header("cache-control", "no-store").send(page);
+
+/** The visitor's language when there is no session to tell it: Spanish when the browser asks for it first. */
+const preferredLanguage = (acceptLanguage: string | undefined): Language => (/^\s*es\b/i.test(acceptLanguage ?? "") ? "es" : "en");
+
+type IdParams = { Params: { id: string } };
+type PayRequest = IdParams & { Body: { card?: string } | undefined };
+
+const sandboxRoutes: FastifyPluginAsync = async (app) => {
+  if (!(app.payments instanceof SandboxPaymentProvider)) return;
+  const provider: SandboxPaymentProvider = app.payments;
+  const home = `${publicOrigin(app.config)}/`;
+  const hide = { schema: { hide: true } };
+
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.get("/sandbox/assets/sandbox.css", hide, async (_request, reply) =>
+    reply.header("content-type", "text/css; charset=utf-8").header("cache-control", "public, max-age=3600").send(stylesheet),
+  );
+
+  app.get<IdParams>("/sandbox/checkout/:id", hide, async (request, reply) => {
+    const session = await provider.checkoutSession(request.params.id);
+    if (!session) {
+      const language = preferredLanguage(request.headers["accept-language"]);
+      return sendPage(reply, 404, notFoundPage(await paymentsI18n(language), language, home));
+    }
+    const i18n = await paymentsI18n(session.language);
+    if (session.status === "complete") {
+      const paid = await provider.pay(session.id, "");
+      if (paid.outcome === "paid") return reply.redirect(paid.successUrl, 303);
+    }
+    if (session.status === "expired") return sendPage(reply, 410, checkoutExpiredPage(i18n, session.language, session.cancelUrl));
+    return sendPage(reply, 200, checkoutPage(i18n, session.language, { id: session.id, email: session.email, renewalDate: session.renewalDate, cancelUrl: session.cancelUrl }));
+  });
+
+  app.post<PayRequest>("/sandbox/checkout/:id/pay", hide, async (request, reply) => {
+    const card = typeof request.body?.card === "string" ? request.body.card.slice(0, 40) : "";
+    const result = await provider.pay(request.params.id, card);
+    if (result.outcome === "not_found") {
+      const language = preferredLanguage(request.headers["accept-language"]);
+      return sendPage(reply, 404, notFoundPage(await paymentsI18n(language), language, home));
+    }
+    const session = (await provider.checkoutSession(request.params.id))!;
+    const i18n = await paymentsI18n(session.language);
+    if (result.outcome === "paid") {
+      // The provider's confirmation: fulfil now. Were this to fail, the success page's calls confirm and fulfil.
+      try {
+        await fulfilPaidCheckout(app.database.db, { sessionId: session.id, customerId: result.customerId, subscriptionId: result.subscriptionId });
+      } catch (error) {
+        request.log.error({ err: error, sessionId: session.id }, "fulfilment after sandbox payment failed");
+      }
+      return reply.redirect(result.successUrl, 303);
+    }
+    if (result.outcome === "expired") return sendPage(reply, 410, checkoutExpiredPage(i18n, session.language, session.cancelUrl));
+    const view = { id: session.id, email: session.email, renewalDate: session.renewalDate, cancelUrl: session.cancelUrl, card, error: result.outcome };
+    return sendPage(reply, result.outcome === "declined" ? 402 : 400, checkoutPage(i18n, session.language, view));
+  });
+
+  async function renderPortal(id: string, acceptLanguage: string | undefined, reply: FastifyReply, justCanceled = false) {
+    const found = await provider.portal(id);
+    if (!found?.subscription) {
+      const language = preferredLanguage(acceptLanguage);
+      return sendPage(reply, 404, notFoundPage(await paymentsI18n(language), language, home));
+    }
+    const { portal, subscription } = found;
+    const i18n = await paymentsI18n(portal.language);
+    if (found.expired) return sendPage(reply, 410, portalExpiredPage(i18n, portal.language, portal.returnUrl));
+    const today = todayInServiceZone(app.now());
+    const canceledOn = subscription.canceledAt ? todayInServiceZone(subscription.canceledAt) : undefined;
+    return sendPage(
+      reply,
+      200,
+      portalPage(i18n, portal.language, {
+        id: portal.id,
+        email: subscription.email,
+        status: subscription.status,
+        canceledOn,
+        nextRenewal: nextRenewalDate(subscription.renewalDate, today),
+        weeklyCents: subscription.weeklyCents,
+        cardBrand: subscription.cardBrand,
+        cardLast4: subscription.cardLast4,
+        invoices: invoicesUntil({
+          paidOn: todayInServiceZone(subscription.createdAt),
+          renewalDate: subscription.renewalDate,
+          today,
+          endedOn: canceledOn,
+          firstCents: subscription.firstChargeCents,
+          weeklyCents: subscription.weeklyCents,
+        }),
+        returnUrl: portal.returnUrl,
+        justCanceled,
+      }),
+    );
+  }
+
+  app.get<IdParams & { Querystring: { canceled?: string } }>("/sandbox/portal/:id", hide, async (request, reply) =>
+    renderPortal(request.params.id, request.headers["accept-language"], reply, request.query.canceled === "1"),
+  );
+
+  app.post<IdParams>("/sandbox/portal/:id/cancel", hide, async (request, reply) => {
+    const found = await provider.portal(request.params.id);
+    if (!found?.subscription || found.expired) return renderPortal(request.params.id, request.headers["accept-language"], reply);
+    if (found.subscription.status === "active") {
+      await provider.cancelSubscription(found.subscription.id);
+    }
+    // The provider's "subscription deleted": the client becomes inactive (idempotent).
+    await deactivateSubscription(app.database.db, { subscriptionId: found.subscription.id });
+    return reply.redirect(`/sandbox/portal/${encodeURIComponent(found.portal.id)}?canceled=1`, 303);
+  });
+};
+
+export default sandboxRoutes;

@@ -1,0 +1,127 @@
+// The client calls: e-mail check, pending register/update, the cancellation rollback, and the post-payment
+// set_active and send_welcome_email (idempotent, for a paid client only).
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { calls } from "../../src/contract/calls";
+import { ApiError } from "../errors";
+import { queueEmail } from "../mail/outbox";
+import { expireSessions } from "../services/checkout";
+import { deletePendingClient, emailExists, latestPaidCheckout, requirePaidClient, upsertPendingClient } from "../services/clients";
+import { welcomeKey } from "../services/fulfilment";
+import { renewalDate } from "../../src/contract/plan";
+import { errors } from "./schemas";
+
+export default fp(
+  async (app) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const db = () => app.database.db;
+
+    api.get(
+      "/api/client/email_exists/:email",
+      {
+        schema: {
+          summary: "Whether the e-mail has a live subscription",
+          tags: ["sign-up"],
+          params: calls.emailExists.params,
+          response: { 200: calls.emailExists.response, ...errors(400) },
+        },
+      },
+      async (request) => ({ exists: await emailExists(db(), request.params.email) }),
+    );
+
+    api.post(
+      "/api/client/register/new",
+      {
+        schema: {
+          summary: "Create or update a pending client",
+          tags: ["clients"],
+          body: calls.registerClient.body,
+          response: { 200: calls.registerClient.response, ...errors(400, 409) },
+        },
+      },
+      async (request) => {
+        await upsertPendingClient(db(), request.body, app.now());
+        return { ok: true as const };
+      },
+    );
+
+    api.put(
+      "/api/client/update_by_email",
+      {
+        schema: {
+          summary: "Update a pending client",
+          tags: ["clients"],
+          body: calls.updateClient.body,
+          response: { 200: calls.updateClient.response, ...errors(400, 404, 409) },
+        },
+      },
+      async (request) => {
+        await upsertPendingClient(db(), request.body, app.now(), { mustExist: true });
+        return { ok: true as const };
+      },
+    );
+
+    api.get(
+      "/api/client/delete_by_email/:email",
+      {
+        schema: {
+          summary: "Delete a pending client and release its held days (the cancellation rollback)",
+          tags: ["sign-up"],
+          params: calls.deleteClient.params,
+          response: { 200: calls.deleteClient.response, ...errors(400, 409) },
+        },
+      },
+      async (request) => {
+        const outcome = await deletePendingClient(db(), app.payments, request.params.email);
+        await expireSessions(app.payments, outcome.expiredSessions, request.log);
+        return { ok: true as const, deleted: outcome.deleted };
+      },
+    );
+
+    api.get(
+      "/api/client/set_active/:email",
+      {
+        schema: {
+          summary: "Confirm a paid client is active (fulfils a paid checkout not yet recorded)",
+          tags: ["after payment"],
+          params: calls.setActive.params,
+          response: { 200: calls.setActive.response, ...errors(400, 409) },
+        },
+      },
+      async (request) => {
+        await requirePaidClient(db(), app.payments, request.params.email);
+        return { ok: true as const, isActive: true as const };
+      },
+    );
+
+    api.post(
+      "/api/client/send_welcome_email",
+      {
+        schema: {
+          summary: "Queue the welcome e-mail of a paid client (once)",
+          tags: ["after payment"],
+          querystring: calls.sendWelcomeEmail.querystring,
+          body: calls.sendWelcomeEmail.body,
+          response: { 200: calls.sendWelcomeEmail.response, ...errors(400, 409) },
+        },
+      },
+      async (request) => {
+        if (request.body !== request.query.email) {
+          throw new ApiError(400, "validation_failed", "The e-mail in the body and in the address differ.", { body: "emailMismatch" });
+        }
+        const client = await requirePaidClient(db(), app.payments, request.query.email);
+        const checkout = await latestPaidCheckout(db(), client.id);
+        if (!checkout) throw new ApiError(409, "not_paid", "No paid checkout was found for this e-mail address.");
+        const id = await queueEmail(db(), {
+          kind: "welcome",
+          to: client.email,
+          language: client.language,
+          data: { firstName: client.name, lastName: client.surname, pickupDates: [checkout.pickupOne, checkout.pickupTwo], renewalDate: renewalDate(checkout.pickupOne) },
+          dedupeKey: welcomeKey(client.id, checkout.id),
+        });
+        return { ok: true as const, queued: id !== null };
+      },
+    );
+  },
+  { name: "client-routes", dependencies: ["database", "payments"] },
+);

@@ -1,0 +1,67 @@
+// POST /api/contact_form (stored, operator notified through the outbox) and POST /api/newsletter (once per e-mail).
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { calls } from "../../src/contract/calls";
+import { contactMessages, newsletterSubscriptions } from "../db/schema";
+import { queueEmail } from "../mail/outbox";
+import { errors } from "./schemas";
+
+export default fp(
+  async (app) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.post(
+      "/api/contact_form",
+      {
+        schema: {
+          summary: "Send a message to the team",
+          tags: ["contact"],
+          body: calls.contactForm.body,
+          response: { 200: calls.contactForm.response, ...errors(400) },
+        },
+      },
+      async (request) => {
+        const form = request.body;
+        const receivedAt = app.now();
+        await app.database.db.transaction(async (tx) => {
+          await tx.insert(contactMessages).values({
+            type: form.type,
+            name: form.name,
+            businessName: form.type === "commercial" ? form.businessName : null,
+            email: form.email,
+            phone: form.phone || null,
+            message: form.message,
+            createdAt: receivedAt,
+          });
+          await queueEmail(tx, {
+            kind: "contact-notification",
+            to: app.config.CONTACT_INBOX,
+            language: "en",
+            data: { ...form, receivedAt: receivedAt.toISOString() },
+          });
+        });
+        return { ok: true as const };
+      },
+    );
+
+    api.post(
+      "/api/newsletter",
+      {
+        schema: {
+          summary: "Subscribe to the newsletter",
+          tags: ["contact"],
+          body: calls.newsletter.body,
+          response: { 200: calls.newsletter.response, ...errors(400) },
+        },
+      },
+      async (request) => {
+        await app.database.db
+          .insert(newsletterSubscriptions)
+          .values({ email: request.body.email, language: request.body.language, createdAt: app.now() })
+          .onConflictDoNothing({ target: newsletterSubscriptions.email });
+        return { ok: true as const };
+      },
+    );
+  },
+  { name: "contact-routes", dependencies: ["database"] },
+);

@@ -1,0 +1,28 @@
+// POST /api/order/create4customer: the order of a paid client for one of its pickup days (once per day).
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { calls } from "../../src/contract/calls";
+import { createOrder, requirePaidClient } from "../services/clients";
+import { errors } from "./schemas";
+
+export default fp(
+  async (app) => {
+    app.withTypeProvider<ZodTypeProvider>().post(
+      "/api/order/create4customer",
+      {
+        schema: {
+          summary: "Create a paid client's order for one of its pickup days (idempotent)",
+          tags: ["after payment"],
+          body: calls.createOrder.body,
+          response: { 200: calls.createOrder.response, ...errors(400, 409) },
+        },
+      },
+      async (request) => {
+        const client = await requirePaidClient(app.database.db, app.payments, request.body.client_email);
+        const created = await createOrder(app.database.db, client, request.body.date, request.body.createdBy);
+        return { ok: true as const, created };
+      },
+    );
+  },
+  { name: "order-routes", dependencies: ["database", "payments"] },
+);

@@ -1,0 +1,136 @@
+// The sign-up checkout: re-validates everything, holds the two days atomically, opens the provider's session.
+import { and, eq } from "drizzle-orm";
+import { ApiError } from "../errors";
+import { checkouts, clients } from "../db/schema";
+import { lookupServiceArea } from "../../src/contract/service-areas";
+import { renewalDate } from "../../src/contract/plan";
+import type { Client } from "../../src/contract/client";
+import type { PaymentProvider } from "../payments/provider";
+import type { Database } from "../db";
+import { CHECKOUT_HOLD_MINUTES, dayProblem, fullDays, lockDays, type PickupRules } from "./availability";
+import { daysBetween, todayInServiceZone } from "./dates";
+import { clientActive, clientValues } from "./clients";
+
+export interface CheckoutDeps {
+  db: Database;
+  provider: PaymentProvider;
+  rules: PickupRules;
+  /** The site's own origin (PUBLIC_URL): success and cancel URLs must be on it. */
+  origin: string;
+  now: Date;
+  log?: { warn: (obj: object, msg: string) => void };
+}
+
+export interface CheckoutInput {
+  client: Client;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** success_url with the session id appended, the placeholder left literal (Stripe requires the braces as they are). */
+export function successUrlWithSession(successUrl: string, placeholder: string): string {
+  const url = new URL(successUrl);
+  url.searchParams.delete("session_id");
+  url.hash = "";
+  const base = url.toString();
+  return `${base}${url.search ? "&" : "?"}session_id=${placeholder}`;
+}
+
+function onOrigin(link: string, origin: string): boolean {
+  try {
+    const url = new URL(link);
+    return url.origin === origin && (url.protocol === "https:" || url.protocol === "http:");
+  } catch {
+    return false;
+  }
+}
+
+function checkDays(client: Client, rules: PickupRules, now: Date) {
+  const today = todayInServiceZone(now);
+  const fields: Record<string, string> = {};
+  for (const [field, date] of [["client.pickupone", client.pickupone], ["client.pickuptwo", client.pickuptwo]] as const) {
+    const problem = dayProblem(date, today, rules);
+    if (problem) fields[field] = problem === "past" ? "dayPast" : problem === "closed" ? "dayClosed" : "dayTooFar";
+  }
+  // Two picks are two different weekdays of one week.
+  if (!fields["client.pickuptwo"] && daysBetween(client.pickupone, client.pickuptwo) >= 7) fields["client.pickuptwo"] = "dayNotSameWeek";
+  if (Object.keys(fields).length > 0) throw new ApiError(409, "day_unavailable", "A chosen pickup day is not available. Please choose again.", fields);
+}
+
+export async function createSignupCheckout(deps: CheckoutDeps, input: CheckoutInput): Promise<{ checkoutUrl: string }> {
+  const { db, provider, rules, origin, now } = deps;
+  const { client } = input;
+  const badUrls: Record<string, string> = {};
+  if (!onOrigin(input.successUrl, origin)) badUrls.success_url = "urlNotAllowed";
+  if (!onOrigin(input.cancelUrl, origin)) badUrls.cancel_url = "urlNotAllowed";
+  if (Object.keys(badUrls).length > 0) throw new ApiError(400, "validation_failed", "Return addresses must be on this site.", badUrls);
+
+  if (!lookupServiceArea(client.address.zip).available) {
+    throw new ApiError(409, "area_unavailable", "We don't currently service this area.", { "client.address.zip": "areaUnavailable" });
+  }
+  checkDays(client, rules, now);
+
+  const days = [client.pickupone, client.pickuptwo];
+  const expiresAt = new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000);
+  const { checkoutId, clientId, replaced } = await db.transaction(async (tx) => {
+    // Day locks first, client row second, in every transaction that takes both: no deadlock.
+    await lockDays(tx, days);
+    const values = clientValues(client, now);
+    const [row] = await tx
+      .insert(clients)
+      .values({ ...values, createdAt: now })
+      .onConflictDoUpdate({ target: clients.email, set: values, setWhere: eq(clients.isActive, false) })
+      .returning({ id: clients.id });
+    if (!row) throw clientActive();
+    // The replaced sign-up's sessions stop holding days before this one counts.
+    const previous = await tx
+      .update(checkouts)
+      .set({ status: "expired" })
+      .where(and(eq(checkouts.clientId, row.id), eq(checkouts.status, "open")))
+      .returning({ sessionId: checkouts.providerSessionId });
+    const full = await fullDays(tx, days, rules, now);
+    if (full.length > 0) {
+      const fields = Object.fromEntries(full.map((d) => [d === client.pickupone ? "client.pickupone" : "client.pickuptwo", "dayFull"]));
+      throw new ApiError(409, "day_full", "A chosen pickup day has just filled up. Please choose another day.", fields);
+    }
+    const [checkout] = await tx
+      .insert(checkouts)
+      .values({ clientId: row.id, provider: provider.name, status: "open", pickupOne: client.pickupone, pickupTwo: client.pickuptwo, language: client.language, expiresAt, createdAt: now })
+      .returning({ id: checkouts.id });
+    return { checkoutId: checkout!.id, clientId: row.id, replaced: previous.map((p) => p.sessionId).filter((id): id is string => !!id) };
+  });
+
+  await expireSessions(provider, replaced, deps.log);
+
+  try {
+    const session = await provider.createCheckoutSession({
+      clientId,
+      email: clientValues(client, now).email,
+      customerName: `${client.name} ${client.surname}`,
+      language: client.language,
+      renewalDate: renewalDate(client.pickupone),
+      successUrl: successUrlWithSession(input.successUrl, provider.sessionIdPlaceholder),
+      cancelUrl: input.cancelUrl,
+      expiresAt,
+      idempotencyKey: `signup-checkout-${checkoutId}`,
+    });
+    await db.update(checkouts).set({ providerSessionId: session.id, url: session.url }).where(eq(checkouts.id, checkoutId));
+    return { checkoutUrl: session.url };
+  } catch (error) {
+    // Release the hold: a checkout that never opened holds nothing.
+    await db.update(checkouts).set({ status: "failed" }).where(eq(checkouts.id, checkoutId));
+    deps.log?.warn({ err: error }, "payment provider refused the checkout session");
+    throw new ApiError(502, "payment_provider_error", "The payment provider could not be reached. Please try again.");
+  }
+}
+
+/** Best effort: a session we no longer honour is also closed at the provider (it would expire anyway). */
+export async function expireSessions(provider: PaymentProvider, sessionIds: string[], log?: CheckoutDeps["log"]) {
+  for (const id of sessionIds) {
+    try {
+      await provider.expireCheckoutSession(id);
+    } catch (error) {
+      log?.warn({ err: error, sessionId: id }, "could not expire a replaced checkout session");
+    }
+  }
+}

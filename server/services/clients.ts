@@ -1,0 +1,150 @@
+// Clients before and after payment: e-mail check, pending upserts, the cancellation rollback, and the gate
+// of the post-payment calls (only a client whose checkout is paid gets through).
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { ApiError } from "../errors";
+import { checkouts, clients, orders, type ClientRow } from "../db/schema";
+import { EMAIL_PATTERN, normalizeEmail } from "../../src/contract/common";
+import type { Client } from "../../src/contract/client";
+import type { PaymentProvider } from "../payments/provider";
+import type { Db } from "./db";
+import { confirmWithProvider, fulfilPaidCheckout } from "./fulfilment";
+
+/** The columns a sign-up sets; isActive is never among them (only fulfilment activates). */
+export function clientValues(client: Client, now: Date) {
+  return {
+    email: normalizeEmail(client.email),
+    name: client.name,
+    surname: client.surname,
+    phoneNumber: client.phoneNumber,
+    language: client.language,
+    detergent: client.detergent,
+    fabricSoftener: client.fabricsoftener,
+    startDate: client.startdate,
+    pickupOne: client.pickupone,
+    pickupTwo: client.pickuptwo,
+    address: client.address,
+    updatedAt: now,
+  };
+}
+
+export const clientActive = () => new ApiError(409, "client_active", "This e-mail already has a live subscription; manage it in the billing portal.");
+
+export async function findClient(db: Db, email: string): Promise<ClientRow | undefined> {
+  const [row] = await db.select().from(clients).where(eq(clients.email, normalizeEmail(email)));
+  return row;
+}
+
+/** True only for a live subscription: pending and cancelled clients may sign up (again). */
+export async function emailExists(db: Db, email: string): Promise<boolean> {
+  const normalized = normalizeEmail(email);
+  if (!EMAIL_PATTERN.test(normalized)) return false;
+  const row = await findClient(db, normalized);
+  return row?.isActive === true;
+}
+
+/**
+ * Creates or updates the pending client of this e-mail; 409 when it belongs to a paying client.
+ * Returns the row; `mustExist` makes a missing client a 404 (update_by_email).
+ */
+export async function upsertPendingClient(db: Db, client: Client, now: Date, { mustExist = false } = {}): Promise<ClientRow> {
+  const values = clientValues(client, now);
+  if (mustExist) {
+    const [updated] = await db.update(clients).set(values).where(and(eq(clients.email, values.email), eq(clients.isActive, false))).returning();
+    if (updated) return updated;
+    if (await findClient(db, values.email)) throw clientActive();
+    throw new ApiError(404, "not_found", "No client with this e-mail address.", { email: "clientNotFound" });
+  }
+  const [row] = await db
+    .insert(clients)
+    .values({ ...values, createdAt: now })
+    .onConflictDoUpdate({ target: clients.email, set: values, setWhere: eq(clients.isActive, false) })
+    .returning();
+  if (!row) throw clientActive();
+  return row;
+}
+
+export interface DeleteOutcome {
+  deleted: boolean;
+  /** Open provider sessions to expire once the transaction has committed. */
+  expiredSessions: string[];
+}
+
+/**
+ * The cancellation rollback: a pending client is deleted and its held days released. A client who turns out
+ * to have paid (the provider says so) is fulfilled instead and answered 409, as is any active client.
+ * A pending client with history (orders of an earlier, cancelled subscription) keeps its row.
+ */
+export async function deletePendingClient(db: Db, provider: PaymentProvider, email: string): Promise<DeleteOutcome> {
+  const client = await findClient(db, email);
+  if (!client) return { deleted: false, expiredSessions: [] };
+  if (client.isActive) throw clientActive();
+  const open = await db
+    .select({ sessionId: checkouts.providerSessionId })
+    .from(checkouts)
+    .where(and(eq(checkouts.clientId, client.id), eq(checkouts.status, "open"), isNotNull(checkouts.providerSessionId)));
+  for (const { sessionId } of open) {
+    const status = await provider.getCheckoutStatus(sessionId!);
+    if (status.paid) {
+      await fulfilPaidCheckout(db, { sessionId: sessionId!, customerId: status.customerId, subscriptionId: status.subscriptionId });
+      throw clientActive();
+    }
+  }
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(clients).where(eq(clients.id, client.id)).for("update");
+    if (!locked) return { deleted: false, expiredSessions: [] };
+    if (locked.isActive) throw clientActive();
+    const released = await tx
+      .update(checkouts)
+      .set({ status: "expired" })
+      .where(and(eq(checkouts.clientId, client.id), eq(checkouts.status, "open")))
+      .returning({ sessionId: checkouts.providerSessionId });
+    const expiredSessions = released.map((r) => r.sessionId).filter((id): id is string => !!id);
+    const [history] = await tx.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.clientId, client.id));
+    if (Number(history?.n ?? 0) > 0) return { deleted: false, expiredSessions };
+    await tx.delete(clients).where(eq(clients.id, client.id));
+    return { deleted: true, expiredSessions };
+  });
+}
+
+export const notPaid = () => new ApiError(409, "not_paid", "No paid checkout was found for this e-mail address.");
+
+/**
+ * The gate of the post-payment calls: the client of this e-mail, active (after confirming with the provider
+ * when the payment is not recorded yet), else 409 not_paid.
+ */
+export async function requirePaidClient(db: Db, provider: PaymentProvider, email: string): Promise<ClientRow> {
+  const client = await findClient(db, email);
+  if (!client) throw notPaid();
+  if (client.isActive) return client;
+  if (await confirmWithProvider(db, provider, client.id)) {
+    const fresh = await findClient(db, email);
+    if (fresh?.isActive) return fresh;
+  }
+  throw notPaid();
+}
+
+/** The client's latest paid checkout (the subscription it is on now). */
+export async function latestPaidCheckout(db: Db, clientId: number) {
+  const [row] = await db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.clientId, clientId), eq(checkouts.status, "paid")))
+    .orderBy(desc(checkouts.paidAt), desc(checkouts.id))
+    .limit(1);
+  return row;
+}
+
+/** Creates the order of a paid client for one of its pickup days; false when it already exists. */
+export async function createOrder(db: Db, client: ClientRow, date: string, createdBy: string): Promise<boolean> {
+  const checkout = await latestPaidCheckout(db, client.id);
+  const days = checkout ? [checkout.pickupOne, checkout.pickupTwo] : [client.pickupOne, client.pickupTwo];
+  if (!days.includes(date)) {
+    throw new ApiError(400, "validation_failed", "The date is not one of this client's pickup days.", { date: "notAPickupDay" });
+  }
+  const rows = await db
+    .insert(orders)
+    .values({ clientId: client.id, checkoutId: checkout?.id ?? null, date, createdBy })
+    .onConflictDoNothing()
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}

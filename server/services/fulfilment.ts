@@ -1,0 +1,126 @@
+// Fulfilment of a paid checkout and deactivation of a cancelled subscription: the only two places where a
+// client's subscription state changes. Whoever calls first (the sandbox's Pay button, Stripe's webhook, a
+// post-payment call) does the work; every later call finds it done and changes nothing.
+import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { checkouts, clients, orders } from "../db/schema";
+import { queueEmail } from "../mail/outbox";
+import { ORDER_CREATED_BY, renewalDate } from "../../src/contract/plan";
+import type { PaymentProvider } from "../payments/provider";
+import type { Db } from "./db";
+
+export interface FulfilInput {
+  /** The provider's checkout session id. */
+  sessionId: string;
+  customerId?: string | null;
+  subscriptionId?: string | null;
+}
+
+export interface FulfilResult {
+  /** fulfilled: this call did it; already_fulfilled: an earlier call did; unknown_session: not one of ours. */
+  outcome: "fulfilled" | "already_fulfilled" | "unknown_session";
+  clientId?: number;
+  checkoutId?: number;
+}
+
+/** The welcome e-mail's de-duplication key: one welcome per paid checkout (a later re-subscription gets its own). */
+export const welcomeKey = (clientId: number, checkoutId: number) => `welcome:${clientId}:${checkoutId}`;
+
+/**
+ * In one transaction: marks the checkout paid, activates the client, creates the two orders and queues the
+ * welcome e-mail, each exactly once. Safe to call any number of times, concurrently too (the checkout row is
+ * locked first).
+ */
+export async function fulfilPaidCheckout(db: Db, input: FulfilInput): Promise<FulfilResult> {
+  return db.transaction(async (tx) => {
+    const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.providerSessionId, input.sessionId)).for("update");
+    if (!checkout) return { outcome: "unknown_session" };
+    const done = { clientId: checkout.clientId, checkoutId: checkout.id };
+    if (checkout.status === "paid") return { outcome: "already_fulfilled", ...done };
+
+    const now = new Date();
+    const customerId = input.customerId ?? checkout.customerId;
+    const subscriptionId = input.subscriptionId ?? checkout.subscriptionId;
+    // Paid even if we had marked it expired (replaced or timed out): the money was taken, so it is honoured.
+    await tx.update(checkouts).set({ status: "paid", paidAt: now, customerId, subscriptionId }).where(eq(checkouts.id, checkout.id));
+    const [client] = await tx
+      .update(clients)
+      .set({
+        isActive: true,
+        activatedAt: now,
+        cancelledAt: null,
+        providerCustomerId: customerId,
+        providerSubscriptionId: subscriptionId,
+        startDate: checkout.pickupOne,
+        pickupOne: checkout.pickupOne,
+        pickupTwo: checkout.pickupTwo,
+        updatedAt: now,
+      })
+      .where(eq(clients.id, checkout.clientId))
+      .returning();
+    if (!client) throw new Error(`checkout ${checkout.id} has no client`);
+    // Any other open checkout of this client stops holding days.
+    await tx.update(checkouts).set({ status: "expired" }).where(and(eq(checkouts.clientId, client.id), eq(checkouts.status, "open")));
+    await tx
+      .insert(orders)
+      .values([checkout.pickupOne, checkout.pickupTwo].map((date) => ({ clientId: client.id, checkoutId: checkout.id, date, createdBy: ORDER_CREATED_BY })))
+      .onConflictDoNothing();
+    await queueEmail(tx, {
+      kind: "welcome",
+      to: client.email,
+      language: client.language,
+      data: { firstName: client.name, lastName: client.surname, pickupDates: [checkout.pickupOne, checkout.pickupTwo], renewalDate: renewalDate(checkout.pickupOne) },
+      dedupeKey: welcomeKey(client.id, checkout.id),
+    });
+    return { outcome: "fulfilled", ...done };
+  });
+}
+
+export interface DeactivateInput {
+  /** When given, only the client of exactly this subscription is affected (an old subscription's end never ends a newer one). */
+  subscriptionId?: string | null;
+  customerId?: string | null;
+  clientId?: number | null;
+}
+
+export interface DeactivateResult {
+  outcome: "deactivated" | "already_inactive" | "unknown";
+  clientId?: number;
+}
+
+/** The subscription ended (cancelled in the portal, or deleted at the provider): the client becomes inactive. */
+export async function deactivateSubscription(db: Db, input: DeactivateInput): Promise<DeactivateResult> {
+  const where = input.subscriptionId
+    ? eq(clients.providerSubscriptionId, input.subscriptionId)
+    : input.customerId
+      ? eq(clients.providerCustomerId, input.customerId)
+      : input.clientId != null
+        ? eq(clients.id, input.clientId)
+        : undefined;
+  if (!where) return { outcome: "unknown" };
+  return db.transaction(async (tx) => {
+    const [client] = await tx.select({ id: clients.id, isActive: clients.isActive }).from(clients).where(where).for("update");
+    if (!client) return { outcome: "unknown" };
+    if (!client.isActive) return { outcome: "already_inactive", clientId: client.id };
+    const now = new Date();
+    await tx.update(clients).set({ isActive: false, cancelledAt: now, updatedAt: now }).where(eq(clients.id, client.id));
+    return { outcome: "deactivated", clientId: client.id };
+  });
+}
+
+/**
+ * For a client not (yet) recorded as paying: asks the provider about its latest open checkout and, when the
+ * provider says it is paid, fulfils it. True when the client is active afterwards.
+ */
+export async function confirmWithProvider(db: Db, provider: PaymentProvider, clientId: number): Promise<boolean> {
+  const [checkout] = await db
+    .select({ sessionId: checkouts.providerSessionId })
+    .from(checkouts)
+    .where(and(eq(checkouts.clientId, clientId), eq(checkouts.status, "open"), isNotNull(checkouts.providerSessionId)))
+    .orderBy(desc(checkouts.createdAt), desc(checkouts.id))
+    .limit(1);
+  if (!checkout?.sessionId) return false;
+  const status = await provider.getCheckoutStatus(checkout.sessionId);
+  if (!status.paid) return false;
+  const result = await fulfilPaidCheckout(db, { sessionId: checkout.sessionId, customerId: status.customerId, subscriptionId: status.subscriptionId });
+  return result.outcome !== "unknown_session";
+}
