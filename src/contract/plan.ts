@@ -1,8 +1,7 @@
 // The plan of spec section 9 and decisions.md, in integer cents.
 import { addDays, differenceInCalendarDays, format, getDay, parseISO } from "date-fns";
 
-export const PRICE_DUE_TODAY_CENTS = 1999;
-export const PRICE_WEEKLY_CENTS = 2999;
+export { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS, formatUsd } from "./prices";
 export const SIGNUP_STEPS = 6;
 export const PICKUP_DAYS_REQUIRED = 2;
 /** Start dates offered by the calendar, counted from today. */
@@ -10,8 +9,6 @@ export const PICKUP_WINDOW_WEEKS = 8;
 export const SERVICE_TIME_ZONE = "America/New_York";
 /** The fixed sign-up identifier sent as createdBy with each order. */
 export const ORDER_CREATED_BY = "signup-wizard";
-
-export const formatUsd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The first pickup date moved forward to the next Sunday; the same day if already a Sunday. */
 export function renewalDate(firstPickup: string): string {

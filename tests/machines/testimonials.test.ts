@@ -31,7 +31,7 @@ const allEvents: EventObject[] = [
 ].flatMap(eventsOfType);
 
 function walk(input: TestimonialsInput) {
-  const paths = getShortestPaths(testimonialsMachine, { input, events: allEvents });
+  const paths = getShortestPaths(testimonialsMachine, { input, events: allEvents as never });
   const sequences = sequencesCoveringAllTransitions(testimonialsMachine, paths, eventsOfType, input);
   return { sequences, coverage: replayCoverage(testimonialsMachine, sequences, input) };
 }
@@ -56,7 +56,7 @@ function checkAgainstModel(input: TestimonialsInput, events: EventObject[]) {
     switch (event.type) {
       case "next": index = wrap(index + 1); break;
       case "previous": index = wrap(index - 1); break;
-      case "select": index = (event as { index: number }).index; break;
+      case "select": index = (event as unknown as { index: number }).index; break;
       case after: if (mode === "rotating") index = wrap(index + 1); break;
       case "pointer.enter": hovered = true; if (mode === "rotating") mode = "paused"; break;
       case "focus.enter": focused = true; if (mode === "rotating") mode = "paused"; break;
@@ -66,7 +66,8 @@ function checkAgainstModel(input: TestimonialsInput, events: EventObject[]) {
         mode = mode === "stopped" ? (hovered || focused ? "paused" : "rotating") : "stopped";
         break;
     }
-    actor.send(event);
+    // The delay event is sent by hand, as the traversal walks it; it is not one of the machine's own events.
+    actor.send(event as never);
     const snapshot = actor.getSnapshot();
     expect(snapshot.context.index, `${events.map((e) => e.type).join(" → ")}`).toBe(index);
     expect(snapshot.value).toBe(mode);
