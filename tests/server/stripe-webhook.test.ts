@@ -1,0 +1,270 @@
+// Stripe end to end inside the real app: checkout through the API (the real stripe client talking to the local
+// fake), then signed webhooks through app.inject; replays, bad signatures and the post-payment race.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addDays, format, parseISO } from "date-fns";
+import { count, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { buildTestApp } from "./helpers/app";
+import { startFakeStripe, signWebhookPayload, type FakeStripe } from "./fakes/stripe-api";
+import { clients, emailOutbox, orders, paymentEvents } from "../../server/db/schema";
+import type { ClientInput } from "../../src/contract/client";
+
+const WEBHOOK_SECRET = "whsec_test_freshfold_webhook_secret";
+
+let fake: FakeStripe;
+let app: FastifyInstance;
+
+/** A date in New York, `days` after today. */
+function newYorkDate(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  return format(addDays(parseISO(today), days), "yyyy-MM-dd");
+}
+
+function signupClient(email: string): ClientInput {
+  const pickupone = newYorkDate(2);
+  return {
+    name: "Ana",
+    surname: "Pérez",
+    email,
+    phoneNumber: "(305) 555-0199",
+    isActive: false,
+    startdate: pickupone,
+    pickupone,
+    pickuptwo: newYorkDate(4),
+    detergent: "hypoallergenic",
+    fabricsoftener: true,
+    language: "es",
+    address: { street: "Brickell Ave", number: 1200, zip: "33131", city: "Miami", state: "FL", country: "USA" },
+  };
+}
+
+/** Runs the sign-up's checkout call and returns the Stripe session the server opened. */
+async function checkout(email: string) {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/payments/create-checkout-session_signup",
+    payload: {
+      success_url: "http://localhost:3000/payment-success",
+      cancel_url: "http://localhost:3000/payment-canceled",
+      client: signupClient(email),
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const url = (response.json() as { checkout_url: string }).checkout_url;
+  expect(new URL(url).origin).toBe("https://checkout.stripe.com");
+  const session = [...fake.sessions.values()].find((s) => s.url === url);
+  if (!session) throw new Error(`no fake session behind ${url}`);
+  return session;
+}
+
+function deliver(event: object, options: { secret?: string; signature?: string } = {}) {
+  const payload = JSON.stringify(event);
+  return app.inject({
+    method: "POST",
+    url: "/api/payments/webhook",
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "stripe-signature": options.signature ?? signWebhookPayload(payload, options.secret ?? WEBHOOK_SECRET),
+    },
+    payload,
+  });
+}
+
+async function state(email: string) {
+  const db = app.database.db;
+  const [client] = await db.select().from(clients).where(eq(clients.email, email));
+  const orderRows = client ? await db.select().from(orders).where(eq(orders.clientId, client.id)) : [];
+  const welcomes = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+  const [events] = await db.select({ n: count() }).from(paymentEvents);
+  return {
+    isActive: client?.isActive ?? null,
+    customerId: client?.providerCustomerId ?? null,
+    subscriptionId: client?.providerSubscriptionId ?? null,
+    orders: orderRows.map((o) => o.date).sort(),
+    welcomes: welcomes.filter((m) => m.kind === "welcome").length,
+    events: events?.n ?? 0,
+  };
+}
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  app = await buildTestApp({
+    STRIPE_SECRET_KEY: fake.secretKey,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+    RATE_LIMIT_CHECKOUT: "1000",
+    MAIL_WORKER_INTERVAL_MS: "0",
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  await fake?.close();
+});
+beforeEach(() => {
+  fake.rejected.length = 0;
+});
+afterEach(() => {
+  // A request the fake refused is a wrong request to Stripe, even when the app swallowed the error.
+  expect(fake.rejected.filter((r) => !r.error?.startsWith("Only Checkout Sessions"))).toEqual([]);
+});
+
+describe("the webhook route", () => {
+  it("refuses a bad signature, a missing one and a stale one with 400 in our error shape, changing nothing", async () => {
+    const session = await checkout("bad-signature@example.com");
+    const paid = fake.completeSession(session.id);
+    const event = fake.event("checkout.session.completed", paid);
+    const before = await state("bad-signature@example.com");
+
+    const wrongSecret = await deliver(event, { secret: "whsec_someone_else" });
+    expect(wrongSecret.statusCode).toBe(400);
+    expect(wrongSecret.json()).toEqual({ error: { code: "bad_request", message: "Invalid Stripe signature." } });
+    const tampered = JSON.stringify(event).replace("bad-signature@", "bad-signaturf@");
+    const tamperedResponse = await app.inject({
+      method: "POST",
+      url: "/api/payments/webhook",
+      headers: { "content-type": "application/json", "stripe-signature": signWebhookPayload(JSON.stringify(event), WEBHOOK_SECRET) },
+      payload: tampered,
+    });
+    expect(tamperedResponse.statusCode).toBe(400);
+    const stale = signWebhookPayload(JSON.stringify(event), WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600);
+    expect((await deliver(event, { signature: stale })).statusCode).toBe(400);
+    const missing = await app.inject({ method: "POST", url: "/api/payments/webhook", headers: { "content-type": "application/json" }, payload: JSON.stringify(event) });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.code).toBe("bad_request");
+
+    expect(await state("bad-signature@example.com")).toEqual(before);
+    expect(before.isActive).toBe(false);
+  });
+
+  it("leaves the rest of the API on its ordinary JSON parser", async () => {
+    const response = await app.inject({ method: "POST", url: "/api/payments/create-checkout-session_signup", payload: { client: {} } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe("validation_failed");
+  });
+
+  it("answers 200 to an event it does not act on, once", async () => {
+    const event = fake.event("invoice.paid", { id: "in_test_1", object: "invoice" });
+    const first = await deliver(event);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    expect((await deliver(event)).json()).toEqual({ received: true, duplicate: true });
+  });
+});
+
+describe("checkout.session.completed", () => {
+  it("fulfils once: one active client, two orders, one welcome e-mail; a replay changes nothing", async () => {
+    const email = "webhook-first@example.com";
+    const session = await checkout(email);
+    expect(fake.paramsOf(session.id)).toMatchObject({ locale: "es", metadata: { email, language: "es" } });
+    expect((await state(email)).isActive).toBe(false);
+
+    const paid = fake.completeSession(session.id);
+    const event = fake.event("checkout.session.completed", paid);
+    const response = await deliver(event);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ received: true, duplicate: false });
+
+    const after = await state(email);
+    expect(after).toMatchObject({
+      isActive: true,
+      customerId: paid.customer,
+      subscriptionId: paid.subscription,
+      orders: [newYorkDate(2), newYorkDate(4)],
+      welcomes: 1,
+    });
+    const [recorded] = await app.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id));
+    expect(recorded).toMatchObject({ type: "checkout.session.completed", outcome: "fulfilled", objectId: session.id });
+
+    const replay = await deliver(event);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    expect(await state(email)).toEqual(after);
+
+    // Stripe may also send a second, different event about the same session: fulfilment is still once.
+    const second = await deliver(fake.event("checkout.session.completed", paid));
+    expect(second.statusCode).toBe(200);
+    expect({ ...(await state(email)), events: 0 }).toEqual({ ...after, events: 0 });
+  });
+
+  it("waits for a delayed payment: an unpaid completion activates nothing, async_payment_succeeded fulfils", async () => {
+    const email = "webhook-async@example.com";
+    const session = await checkout(email);
+    const completed = fake.completeSession(session.id);
+    const unpaid = { ...completed, payment_status: "unpaid" };
+    expect((await deliver(fake.event("checkout.session.completed", unpaid))).statusCode).toBe(200);
+    expect((await state(email)).isActive).toBe(false);
+    expect((await deliver(fake.event("checkout.session.async_payment_succeeded", completed))).statusCode).toBe(200);
+    expect(await state(email)).toMatchObject({ isActive: true, welcomes: 1 });
+  });
+
+  it("ignores a session that is not one of ours", async () => {
+    const response = await deliver(fake.event("checkout.session.completed", { id: "cs_test_elsewhere", object: "checkout.session", payment_status: "paid", customer: "cus_x", subscription: "sub_x" }));
+    expect(response.statusCode).toBe(200);
+    const [recorded] = await app.database.db.select().from(paymentEvents).where(eq(paymentEvents.objectId, "cs_test_elsewhere"));
+    expect(recorded?.outcome).toBe("unknown");
+  });
+});
+
+describe("customer.subscription.deleted", () => {
+  it("makes the client inactive, once", async () => {
+    const email = "webhook-cancel@example.com";
+    const session = await checkout(email);
+    const paid = fake.completeSession(session.id);
+    await deliver(fake.event("checkout.session.completed", paid));
+    expect((await state(email)).isActive).toBe(true);
+
+    const cancelled = fake.cancelSubscription(paid.subscription!);
+    const event = fake.event("customer.subscription.deleted", cancelled);
+    const response = await deliver(event);
+    expect(response.statusCode).toBe(200);
+    const after = await state(email);
+    expect(after.isActive).toBe(false);
+    expect(after.orders).toHaveLength(2);
+    expect((await deliver(event)).json()).toEqual({ received: true, duplicate: true });
+    expect(await state(email)).toEqual(after);
+
+    // The e-mail may sign up again: an inactive client does not block it.
+    const exists = await app.inject({ method: "GET", url: `/api/client/email_exists/${email}` });
+    expect(exists.json()).toEqual({ exists: false });
+  });
+});
+
+describe("a post-payment call before the webhook", () => {
+  it("fulfils through Stripe's own answer, and the late webhook then changes nothing", async () => {
+    const email = "webhook-late@example.com";
+    const session = await checkout(email);
+
+    // Before paying, the post-payment call is refused and changes nothing.
+    const early = await app.inject({ method: "GET", url: `/api/client/set_active/${email}` });
+    expect(early.statusCode).toBe(409);
+    expect((await state(email)).isActive).toBe(false);
+
+    const paid = fake.completeSession(session.id);
+    const setActive = await app.inject({ method: "GET", url: `/api/client/set_active/${email}` });
+    expect(setActive.statusCode, setActive.body).toBe(200);
+    const retrieve = fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${session.id}`);
+    expect(retrieve.length).toBeGreaterThan(0);
+    const after = await state(email);
+    expect(after).toMatchObject({ isActive: true, customerId: paid.customer, orders: [newYorkDate(2), newYorkDate(4)], welcomes: 1 });
+
+    const late = await deliver(fake.event("checkout.session.completed", paid));
+    expect(late.statusCode).toBe(200);
+    const [recorded] = await app.database.db.select().from(paymentEvents).where(eq(paymentEvents.objectId, session.id));
+    expect(recorded?.outcome).toBe("already_fulfilled");
+    expect({ ...(await state(email)), events: 0 }).toEqual({ ...after, events: 0 });
+
+    // The billing portal opens for the Stripe customer.
+    const portal = await app.inject({ method: "GET", url: `/api/payments/create-portal-session/${email}` });
+    expect(portal.statusCode, portal.body).toBe(200);
+    expect(new URL(portal.json().portal_url).origin).toBe("https://billing.stripe.com");
+  });
+
+  it("a new checkout for a pending client expires its previous Stripe session", async () => {
+    const email = "webhook-replaced@example.com";
+    const first = await checkout(email);
+    const second = await checkout(email);
+    expect(second.id).not.toBe(first.id);
+    expect(fake.sessions.get(first.id)?.status).toBe("expired");
+    expect(fake.sessions.get(second.id)?.status).toBe("open");
+  });
+});
