@@ -205,11 +205,7 @@ ${view.justCanceled ? html`<p class="alert success" role="status">${i18n._({ id:
 <div class="line"><dt>${i18n._({ id: "sandbox.portal.status", message: "Status" })}</dt><dd><span class="status ${view.status}">${statusText}</span></dd></div>
 ${
   view.status === "active" && view.nextRenewal
-    ? html`<div class="line"><dt>${i18n._({ id: "sandbox.portal.nextRenewal", message: "Next renewal" })}</dt><dd>${i18n._({
-        id: "sandbox.portal.nextRenewalValue",
-        message: "{date}: {amount}",
-        values: { date: longDate(language, view.nextRenewal), amount: weekly },
-      })}</dd></div>`
+    ? html`<div class="line"><dt>${i18n._({ id: "sandbox.portal.nextRenewal", message: "Next renewal" })}</dt><dd>${longDate(language, view.nextRenewal)} · ${weekly}</dd></div>`
     : ""
 }
 <div class="line"><dt>${i18n._({ id: "sandbox.portal.account", message: "Account" })}</dt><dd>${view.email}</dd></div>
