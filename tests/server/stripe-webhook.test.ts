@@ -186,6 +186,20 @@ describe("checkout.session.completed", () => {
     expect({ ...(await state(email)), events: 0 }).toEqual({ ...after, events: 0 });
   });
 
+  it("applies an event delivered twice at the same moment once, alongside a racing post-payment call", async () => {
+    const email = "webhook-race@example.com";
+    const session = await checkout(email);
+    const event = fake.event("checkout.session.completed", fake.completeSession(session.id));
+    const [a, b, setActive] = await Promise.all([
+      deliver(event),
+      deliver(event),
+      app.inject({ method: "GET", url: `/api/client/set_active/${email}` }),
+    ]);
+    expect([a.statusCode, b.statusCode, setActive.statusCode]).toEqual([200, 200, 200]);
+    expect([a.json().duplicate, b.json().duplicate].sort()).toEqual([false, true]);
+    expect(await state(email)).toMatchObject({ isActive: true, orders: [newYorkDate(2), newYorkDate(4)], welcomes: 1 });
+  });
+
   it("waits for a delayed payment: an unpaid completion activates nothing, async_payment_succeeded fulfils", async () => {
     const email = "webhook-async@example.com";
     const session = await checkout(email);
