@@ -19,8 +19,8 @@ import clientRoutes from "./routes/clients";
 import orderRoutes from "./routes/orders";
 import paymentRoutes from "./routes/payments";
 import contactRoutes from "./routes/contact";
-
 import stripeWebhook from "./routes/stripe-webhook";
+
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
@@ -66,8 +66,8 @@ export async function buildApp({ config, database: handle, siteRoot, logger, pay
   await app.register(paymentRoutes);
   await app.register(contactRoutes);
   await app.register(sandboxRoutes);
+  // Stripe's webhook exists only when Stripe is the provider; it parses its own raw JSON body.
+  if (config.STRIPE_SECRET_KEY) await app.register(stripeWebhook, { prefix: "/api" });
   await app.register(site, { root: siteRoot ?? config.SITE_ROOT ?? fileURLToPath(new URL("../dist", import.meta.url)) });
   return app;
 }
-  // Stripe's webhook exists only when Stripe is the provider; it parses its own raw JSON body.
-  if (config.STRIPE_SECRET_KEY) await app.register(stripeWebhook, { prefix: "/api" });
