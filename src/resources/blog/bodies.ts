@@ -1,0 +1,175 @@
+// The articles themselves, written in each language; loaded only by the post page.
+import type { Language } from "../../i18n/languages";
+
+export type Block = { h2: string } | { p: string } | { ul: string[] };
+
+export const postBodies: Record<string, Record<Language, Block[]>> = {
+  "sunscreen-stains-beach-towels": {
+    en: [
+      { p: "If your white beach towels have picked up orange or yellow blotches, you're not alone. Many sunscreens contain avobenzone, and when it meets the iron and other minerals in tap water, it leaves a rusty-looking stain. Hot water and chlorine bleach make it worse, not better." },
+      { h2: "Lifting a fresh stain" },
+      { ul: [
+        "Rinse the spot with cold water as soon as you're back from the beach. Don't rub it into the fibres.",
+        "Work a little liquid dish soap into the stain with your fingers: it breaks down the oils in the sunscreen.",
+        "Let it sit for 15 minutes, rinse again, and wash in cold water with your regular detergent.",
+        "Check the spot before drying. Heat sets the stain, so repeat if you still see it.",
+      ] },
+      { h2: "Older, set-in marks" },
+      { p: "For stains that have already been through the dryer, soak the towel for a few hours in cold water with an oxygen-based stain remover, then wash as usual. Skip chlorine bleach: it reacts with the same minerals and can turn a light stain darker." },
+      { h2: "Stopping it before it starts" },
+      { p: "Let sunscreen soak in for 15 minutes before you lie on your towel, and keep one towel just for the beach. When your laundry goes out with us, mark the beach bag or mention it in your delivery instructions: our stain treatment add-on takes care of the rest." },
+    ],
+    es: [
+      { p: "Si tus toallas de playa blancas tienen manchas anaranjadas o amarillas, no eres el único. Muchos protectores solares llevan avobenzona, y cuando se encuentra con el hierro y otros minerales del agua de la pluma deja una mancha que parece óxido. El agua caliente y el cloro la empeoran." },
+      { h2: "Para una mancha reciente" },
+      { ul: [
+        "Enjuaga la zona con agua fría en cuanto regreses de la playa. No la frotes contra la tela.",
+        "Aplica un poco de jabón líquido de fregar con los dedos: deshace los aceites del protector.",
+        "Déjalo actuar 15 minutos, enjuaga otra vez y lava en agua fría con tu detergente de siempre.",
+        "Revisa la mancha antes de secar. El calor la fija, así que repite si todavía se ve.",
+      ] },
+      { h2: "Manchas viejas" },
+      { p: "Si la toalla ya pasó por la secadora, déjala unas horas en remojo con agua fría y un quitamanchas a base de oxígeno, y luego lávala como siempre. Olvídate del cloro: reacciona con los mismos minerales y puede oscurecer la mancha." },
+      { h2: "Cómo evitarlas" },
+      { p: "Deja que el protector se absorba 15 minutos antes de acostarte en la toalla, y ten una toalla solo para la playa. Cuando nos mandes la ropa, marca la bolsa de playa o menciónalo en tus instrucciones de entrega: nuestro tratamiento de manchas se encarga del resto." },
+    ],
+  },
+  "cold-water-washing": {
+    en: [
+      { p: "Heating water is where most of a washing machine's energy goes. Switch to cold and you cut that almost entirely, without giving up clean clothes: today's detergents, ours included, are made to work at low temperatures." },
+      { h2: "Better for your clothes" },
+      { p: "Hot water fades dark colours, shrinks cotton and breaks down elastic in workout gear and swimwear. Cold water is gentler, so the T-shirts and linen shirts that get you through a Miami summer last longer and keep their shape." },
+      { h2: "Better for the bay" },
+      { p: "Less energy means lower emissions from the power plant, and our eco-friendly detergents are chosen to be gentle on the water that leaves the machine. Combined with full loads and routes planned by neighbourhood, it adds up across thousands of washes." },
+      { h2: "When we still use warm water" },
+      { p: "Cold isn't right for everything. Bedding, towels and kitchen cloths get a warmer cycle for hygiene, and heavily soiled work clothes may need one too. The rest of your laundry goes cold, and you won't notice anything but brighter colours." },
+    ],
+    es: [
+      { p: "Calentar el agua es lo que más energía consume en una lavadora. Si lavas en frío, ese gasto prácticamente desaparece y tu ropa sale igual de limpia: los detergentes de hoy, incluidos los nuestros, están hechos para funcionar a baja temperatura." },
+      { h2: "Mejor para tu ropa" },
+      { p: "El agua caliente destiñe los colores oscuros, encoge el algodón y daña el elástico de la ropa de hacer ejercicio y de los trajes de baño. El agua fría es más suave, así que los pullovers y las camisas de lino que te salvan el verano en Miami duran más y mantienen su forma." },
+      { h2: "Mejor para la bahía" },
+      { p: "Menos energía significa menos emisiones en la planta eléctrica, y elegimos detergentes ecológicos que cuidan el agua que sale de la máquina. Si a eso le sumas cargas completas y rutas organizadas por barrio, la diferencia se nota en miles de lavados." },
+      { h2: "Cuándo usamos agua tibia" },
+      { p: "El agua fría no sirve para todo. Las sábanas, las toallas y los paños de cocina van en un ciclo más caliente por higiene, y la ropa de trabajo muy sucia también puede necesitarlo. Todo lo demás va en frío, y lo único que vas a notar son colores más vivos." },
+    ],
+  },
+  "hurricane-season-laundry-checklist": {
+    en: [
+      { p: "Hurricane season runs from June through November, and when a storm heads our way, the to-do list gets long. Laundry is easy to forget until the power is out and every towel in the house is damp. A little planning helps." },
+      { h2: "Before the storm" },
+      { ul: [
+        "Wash and dry everything a few days ahead: clothes, towels and at least two sets of sheets.",
+        "Pack a dry bag with a change of clothes for each person, in case you need to leave.",
+        "Keep a couple of old towels aside for leaks around windows and doors.",
+      ] },
+      { h2: "During and right after" },
+      { p: "Without power, wet clothes can start to smell within a day in our heat. Wring out what you can, hang it where air moves, and keep damp items away from your clean stock. Don't run a generator-powered dryer indoors." },
+      { h2: "Getting back to normal" },
+      { p: "When a storm affects our routes, we let customers know by email and move pickups to the next safe day. Once the roads are clear, leave your bag at the door as usual and we'll handle the backlog." },
+    ],
+    es: [
+      { p: "La temporada de huracanes va de junio a noviembre, y cuando una tormenta viene para acá, la lista de pendientes se alarga. La ropa se olvida fácil hasta que se va la luz y todas las toallas de la casa están húmedas. Un poco de planificación ayuda mucho." },
+      { h2: "Antes de la tormenta" },
+      { ul: [
+        "Lava y seca todo unos días antes: ropa, toallas y al menos dos juegos de sábanas.",
+        "Prepara una bolsa impermeable con una muda de ropa por persona, por si tienes que salir.",
+        "Guarda un par de toallas viejas para las filtraciones en ventanas y puertas.",
+      ] },
+      { h2: "Durante y justo después" },
+      { p: "Sin electricidad, con este calor la ropa mojada empieza a oler en menos de un día. Exprímela bien, cuélgala donde corra el aire y sepárala de la ropa limpia. Nunca pongas a funcionar una secadora con planta eléctrica dentro de la casa." },
+      { h2: "De vuelta a la normalidad" },
+      { p: "Cuando una tormenta afecta nuestras rutas, te avisamos por correo y pasamos la recogida al siguiente día seguro. En cuanto las calles estén despejadas, deja tu bolsa en la puerta como siempre y nos ponemos al día." },
+    ],
+  },
+  "humidity-musty-closet": {
+    en: [
+      { p: "In Miami the air is humid most of the year, and fabric soaks up moisture. Put clothes away even slightly damp and, a few days later, your closet smells like an old basement. These habits keep it fresh." },
+      { ul: [
+        "Let clothes cool completely after drying before you fold them: warm fabric holds moisture.",
+        "Leave a little space between hangers so air can move.",
+        "Run the AC or a dehumidifier; aim to keep indoor humidity around 50%.",
+        "Use a moisture absorber or a few bags of silica gel on the closet floor, and replace them when full.",
+        "Never store gym clothes or swimwear in the hamper overnight: wash them or hang them to dry first.",
+      ] },
+      { h2: "Already smells musty?" },
+      { p: "Wash the affected clothes again with a cup of white vinegar in the rinse, and dry them completely. Empty the closet, wipe the shelves and leave the door open for a day. If you see dark spots on the walls, that's mould, and it's worth calling a professional." },
+    ],
+    es: [
+      { p: "En Miami el aire está húmedo casi todo el año y la tela absorbe esa humedad. Si guardas la ropa aunque sea un poquito húmeda, a los pocos días el clóset huele a sótano viejo. Estos hábitos lo mantienen fresco." },
+      { ul: [
+        "Deja que la ropa se enfríe del todo después de secarla antes de doblarla: la tela tibia guarda humedad.",
+        "Deja un poco de espacio entre los ganchos para que circule el aire.",
+        "Pon el aire acondicionado o un deshumidificador; lo ideal es mantener la humedad de la casa cerca del 50 %.",
+        "Usa un absorbente de humedad o unas bolsitas de sílica gel en el piso del clóset, y cámbialas cuando se llenen.",
+        "No dejes la ropa del gym ni los trajes de baño en el cesto toda la noche: lávalos o ponlos a secar primero.",
+      ] },
+      { h2: "¿Ya huele a humedad?" },
+      { p: "Vuelve a lavar la ropa afectada con una taza de vinagre blanco en el enjuague y sécala por completo. Vacía el clóset, limpia las repisas y deja la puerta abierta un día. Si ves manchas oscuras en las paredes, es moho, y conviene llamar a un profesional." },
+    ],
+  },
+  "a-day-on-the-route": {
+    en: [
+      { p: "It's 7:30 on a Tuesday morning in Brickell. Our driver checks the day's stops on the route sheet: every pickup in the neighbourhood is grouped, so the van zigzags as little as possible." },
+      { h2: "Pickup" },
+      { p: "At the first condo, the concierge already has two bags waiting. Each bag gets a tag with the customer's name and preferences: scented or hypoallergenic detergent, fabric softener or not. That tag follows the bag all the way through." },
+      { h2: "Washing and drying" },
+      { p: "At our facility, bags are never mixed. Each customer's laundry is sorted by colour and fabric, washed with their chosen detergent, and dried at the right temperature. Anything labelled as delicate, or flagged in the instructions, is set aside for gentler care." },
+      { h2: "Folding and packing" },
+      { p: "Shirts, towels and sheets are folded by hand and packed in the same tagged bag. Most orders are ready in 12 to 18 hours, well within our 24-hour promise." },
+      { h2: "Back home" },
+      { p: "By the next day, the bag is back at the same condo, at the door or with the concierge, following the customer's delivery instructions. Then the route starts again for the next neighbourhood." },
+    ],
+    es: [
+      { p: "Son las 7:30 de un martes por la mañana en Brickell. Nuestro chofer revisa las paradas del día: todas las recogidas del barrio están agrupadas, para que la van dé las menos vueltas posibles." },
+      { h2: "La recogida" },
+      { p: "En el primer condo, el conserje ya tiene dos bolsas esperando. Cada bolsa lleva una etiqueta con el nombre del cliente y sus preferencias: detergente con aroma o hipoalergénico, con suavizante o sin él. Esa etiqueta acompaña a la bolsa durante todo el proceso." },
+      { h2: "Lavado y secado" },
+      { p: "En nuestra planta las bolsas nunca se mezclan. La ropa de cada cliente se separa por color y tipo de tela, se lava con el detergente que eligió y se seca a la temperatura correcta. Lo que es delicado, o viene indicado en las instrucciones, se aparta para tratarlo con más cuidado." },
+      { h2: "Doblado y empaque" },
+      { p: "Las camisas, las toallas y las sábanas se doblan a mano y se guardan en la misma bolsa etiquetada. La mayoría de los pedidos están listos en 12 a 18 horas, bien dentro de nuestra promesa de 24 horas." },
+      { h2: "De vuelta a casa" },
+      { p: "Al día siguiente la bolsa ya está de vuelta en el mismo condo, en la puerta o con el conserje, según las instrucciones de entrega. Y la ruta vuelve a empezar en el próximo barrio." },
+    ],
+  },
+  "cruise-laundry-portmiami": {
+    en: [
+      { p: "Miami is the cruise capital of the world, and plenty of our customers sail from PortMiami a few times a year. A bit of planning around your pickup days means you leave with clean clothes and come home to them too." },
+      { h2: "Before you sail" },
+      { p: "Look at your two weekly pickup days and make sure one falls two or three days before departure. With our 24-hour turnaround, everything you want to pack is back, folded, with a day to spare." },
+      { h2: "While you're away" },
+      { p: "No need to cancel: if there's no bag at your door on a pickup day, we simply skip it. Your plan renews weekly as usual." },
+      { h2: "When you're back" },
+      { p: "Don't unpack dirty clothes into the hamper. Put them straight into your laundry bag and leave it out on your next pickup day. Swimwear and anything with sunscreen on it will thank you." },
+    ],
+    es: [
+      { p: "Miami es la capital mundial de los cruceros, y muchos de nuestros clientes salen de PortMiami varias veces al año. Con un poco de planificación alrededor de tus días de recogida, te vas con la ropa limpia y regresas a un clóset limpio también." },
+      { h2: "Antes de zarpar" },
+      { p: "Revisa tus dos días de recogida de la semana y asegúrate de que uno caiga dos o tres días antes de la salida. Con nuestro servicio en 24 horas, todo lo que quieres llevar regresa doblado y con un día de margen." },
+      { h2: "Mientras estás fuera" },
+      { p: "No hace falta cancelar: si un día de recogida no hay bolsa en tu puerta, simplemente seguimos de largo. Tu plan se renueva cada semana como siempre." },
+      { h2: "Cuando regresas" },
+      { p: "No vacíes la ropa sucia en el cesto. Échala directamente en tu bolsa de lavandería y déjala afuera el próximo día de recogida. Tus trajes de baño y todo lo que tenga protector solar te lo van a agradecer." },
+    ],
+  },
+  "why-two-pickup-days": {
+    en: [
+      { p: "When you sign up, we ask you to choose two pickup days in your first week. Those two weekdays then repeat every week. People sometimes ask why two, and why fixed." },
+      { h2: "Your hamper never overflows" },
+      { p: "In a hot, humid city, laundry that waits a whole week starts to smell, and towels and gym clothes suffer most. Two pickups a week keeps loads small and fresh, and you never spend a weekend catching up." },
+      { h2: "Routes that make sense" },
+      { p: "Fixed days let us group pickups by neighbourhood. Instead of crossing town for one bag, a van visits the same streets on the same days. That means fewer miles, on-time pickups and the short turnaround we promise." },
+      { h2: "Changing your days" },
+      { p: "Life changes, and your days can too. Write to us through the contact form or call us, and we'll move your pickups to days that work better, in English or Spanish." },
+    ],
+    es: [
+      { p: "Cuando te inscribes, te pedimos que elijas dos días de recogida en tu primera semana. Esos dos días de la semana se repiten luego cada semana. A veces nos preguntan por qué dos, y por qué fijos." },
+      { h2: "El cesto nunca se desborda" },
+      { p: "En una ciudad caliente y húmeda, la ropa que espera una semana entera empieza a oler, y las toallas y la ropa del gym son las que más sufren. Con dos recogidas a la semana las cargas son pequeñas y la ropa no se echa a perder, y nunca pierdes un fin de semana poniéndote al día." },
+      { h2: "Rutas que tienen sentido" },
+      { p: "Con días fijos podemos agrupar las recogidas por barrio. En vez de cruzar la ciudad por una sola bolsa, una van pasa por las mismas calles los mismos días. Eso significa menos millas, recogidas a tiempo y el servicio rápido que te prometemos." },
+      { h2: "Si necesitas cambiar tus días" },
+      { p: "La vida cambia, y tus días también pueden cambiar. Escríbenos por el formulario de contacto o llámanos y movemos tus recogidas a los días que mejor te funcionen, en español o en inglés." },
+    ],
+  },
+};
