@@ -6,7 +6,8 @@ import { formatter } from "@lingui/format-po";
 const feature = (name: string, include: string[], exclude: string[] = []) => ({
   path: `<rootDir>/locales/{locale}/${name}`,
   include,
-  exclude,
+  // Lingui hands exclude to glob's ignore, which skips a folder's files only with "/**".
+  exclude: exclude.flatMap((folder) => [folder, `${folder}/**`]),
 });
 
 export default defineConfig({

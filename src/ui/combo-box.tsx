@@ -1,7 +1,8 @@
 // A labelled combo box (react-aria): a text input with a list of options below it, keyboard operable.
-import type { ReactNode } from "react";
+import { useContext, useEffect, type ReactNode } from "react";
 import {
   ComboBox as AriaComboBox,
+  ComboBoxStateContext,
   FieldError,
   Input,
   Label,
@@ -40,6 +41,7 @@ export function ComboBox<T extends object>({
         {props.isRequired && <span aria-hidden="true" className="text-danger"> *</span>}
       </Label>
       <Input placeholder={placeholder} className={inputClass} />
+      <OpenWhenItemsArrive items={props.items} />
       {description && <Text slot="description" className="text-sm text-muted">{description}</Text>}
       <FieldError className="text-sm font-medium text-danger">{errorMessage}</FieldError>
       <Popover
@@ -59,4 +61,22 @@ export function ComboBoxItem(props: Omit<ListBoxItemProps, "className">) {
       className="cursor-default rounded-[0.5rem] px-3 py-2.5 text-base text-ink outline-none data-[focused]:bg-brand-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500 data-[selected]:font-semibold"
     />
   );
+}
+
+/**
+ * React-aria opens the list as the user types, but options loaded afterwards (a debounced request) would
+ * stay hidden until the next keystroke: open it when they arrive, if the input still has focus.
+ */
+function OpenWhenItemsArrive({ items }: { items: Iterable<unknown> | undefined }) {
+  const state = useContext(ComboBoxStateContext);
+  useEffect(() => {
+    if (!state || !items || state.isOpen || !state.isFocused) return;
+    for (const _ of items) {
+      state.open(null, "input");
+      return;
+    }
+    // Only a new list of items opens it; the state object changes on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [items]);
+  return null;
 }
