@@ -1,8 +1,9 @@
 // Builds the server as a tree of plugins: external plugins, then the project's, then routes.
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { fileURLToPath } from "node:url";
 import type { Config } from "./config";
+import { errorBody } from "./errors";
 import type { DatabaseHandle } from "./db";
 import errorHandler from "./plugins/error-handler";
 import database from "./plugins/database";
@@ -47,6 +48,11 @@ export async function buildApp({ config, database: handle, siteRoot, logger, pay
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
+    // A malformed URL (bad percent-encoding) is the client's mistake: the error shape, 400.
+    frameworkErrors: (error, _request, reply) => {
+      const answer = reply as unknown as FastifyReply;
+      void answer.code(400).send(errorBody("bad_request", error.message));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
