@@ -1,0 +1,218 @@
+// The whole sequence a browser makes, and its replay: repeating any step changes nothing the second time.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { checkouts, clients, emailOutbox, orders } from "../../server/db/schema";
+import { SandboxPaymentProvider } from "../../server/payments/sandbox";
+import { deactivateSubscription, fulfilPaidCheckout } from "../../server/services/fulfilment";
+import { testDriver } from "./helpers/database";
+import { buildApiApp, checkoutBody, ORIGIN, openCheckout, payWithCard, signupClient, type ApiApp, type TestClock } from "./helpers/api";
+
+let app: ApiApp;
+let clock: TestClock;
+beforeAll(async () => {
+  ({ app, clock } = await buildApiApp());
+});
+afterAll(() => app.close());
+
+const db = () => app.database.db;
+const sandbox = () => app.payments as SandboxPaymentProvider;
+
+async function state(email: string) {
+  const [client] = await db().select().from(clients).where(eq(clients.email, email));
+  const clientOrders = client ? await db().select().from(orders).where(eq(orders.clientId, client.id)).orderBy(orders.date) : [];
+  const welcomes = await db().select().from(emailOutbox).where(and(eq(emailOutbox.kind, "welcome"), eq(emailOutbox.to, email)));
+  return { client, orders: clientOrders.map((o) => o.date), welcomes: welcomes.length, welcome: welcomes[0] };
+}
+
+/** The calls /payment-success makes, in its order. */
+async function postPaymentCalls(email: string, days: string[]) {
+  const answers = [];
+  for (const date of days) {
+    answers.push(await app.inject({ method: "POST", url: "/api/order/create4customer", payload: { client_email: email, createdBy: "signup-wizard", date } }));
+  }
+  answers.push(await app.inject(`/api/client/set_active/${email}`));
+  answers.push(await app.inject(`/api/payments/create-portal-session/${email}`));
+  answers.push(await app.inject({ method: "POST", url: `/api/client/send_welcome_email?email=${email}`, payload: JSON.stringify(email), headers: { "content-type": "application/json" } }));
+  return answers;
+}
+
+describe(`the sign-up sequence (${testDriver})`, () => {
+  it("checkout, sandbox pay, orders, set active, portal, welcome; then every step again changes nothing", async () => {
+    const email = "flow@example.com";
+    const client = signupClient(clock, { email, language: "es" });
+    const { url, sessionId } = await openCheckout(app, client);
+    expect(url).toBe(`${ORIGIN}/sandbox/checkout/${sessionId}`);
+    expect((await state(email)).client).toMatchObject({ isActive: false, language: "es" });
+
+    const page = await app.inject(`/sandbox/checkout/${sessionId}`);
+    expect(page.statusCode).toBe(200);
+
+    const paid = await payWithCard(app, sessionId, "4242 4242 4242 4242");
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`${ORIGIN}/payment-success?session_id=${sessionId}`);
+
+    let now = await state(email);
+    expect(now.client).toMatchObject({ isActive: true, providerCustomerId: expect.stringMatching(/^cus_sandbox_/), providerSubscriptionId: expect.stringMatching(/^sub_sandbox_/) });
+    expect(now.orders).toEqual([client.pickupone, client.pickuptwo]);
+    expect(now.welcomes).toBe(1);
+    expect(now.welcome).toMatchObject({ language: "es", data: expect.objectContaining({ firstName: "Ana", pickupDates: [client.pickupone, client.pickuptwo] }) });
+
+    const [createOne, createTwo, setActive, portal, welcome] = await postPaymentCalls(email, [client.pickupone!, client.pickuptwo!]);
+    expect(createOne!.json()).toEqual({ ok: true, created: false });
+    expect(createTwo!.json()).toEqual({ ok: true, created: false });
+    expect(setActive!.json()).toEqual({ ok: true, isActive: true });
+    expect(portal!.json().portal_url).toMatch(new RegExp(`^${ORIGIN}/sandbox/portal/`));
+    expect(welcome!.json()).toEqual({ ok: true, queued: false });
+
+    const snapshot = await state(email);
+    // The replay: every step again.
+    const again = await app.inject({ method: "POST", url: "/api/payments/create-checkout-session_signup", payload: checkoutBody(client) });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe("client_active");
+    expect((await payWithCard(app, sessionId, "4242 4242 4242 4242")).headers.location).toBe(`${ORIGIN}/payment-success?session_id=${sessionId}`);
+    expect((await app.inject(`/sandbox/checkout/${sessionId}`)).statusCode).toBe(303);
+    expect((await fulfilPaidCheckout(db(), { sessionId })).outcome).toBe("already_fulfilled");
+    const replayed = await postPaymentCalls(email, [client.pickupone!, client.pickuptwo!]);
+    expect(replayed.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(replayed[4]!.json()).toEqual({ ok: true, queued: false });
+    const deleted = await app.inject(`/api/client/delete_by_email/${email}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().error.code).toBe("client_active");
+
+    now = await state(email);
+    expect(now.orders).toEqual(snapshot.orders);
+    expect(now.welcomes).toBe(1);
+    expect(now.client).toMatchObject({ isActive: true, activatedAt: snapshot.client!.activatedAt, updatedAt: snapshot.client!.updatedAt });
+    expect(await db().select().from(checkouts).where(eq(checkouts.clientId, now.client!.id))).toHaveLength(1);
+  });
+
+  it("a post-payment call before the provider's confirmation fulfils once; the late confirmation then changes nothing", async () => {
+    const email = "early@example.com";
+    const client = signupClient(clock, { email });
+    const { sessionId } = await openCheckout(app, client);
+    // Paid at the provider, but its confirmation (the Pay route's fulfilment, or a webhook) has not arrived.
+    expect((await sandbox().pay(sessionId, "4242424242424242")).outcome).toBe("paid");
+    expect((await state(email)).client?.isActive).toBe(false);
+
+    const setActive = await app.inject(`/api/client/set_active/${email}`);
+    expect(setActive.json()).toEqual({ ok: true, isActive: true });
+    const fulfilled = await state(email);
+    expect(fulfilled.orders).toEqual([client.pickupone, client.pickuptwo]);
+    expect(fulfilled.welcomes).toBe(1);
+
+    // The late confirmation, and concurrent ones: nothing more.
+    const late = await Promise.all([fulfilPaidCheckout(db(), { sessionId }), fulfilPaidCheckout(db(), { sessionId }), payWithCard(app, sessionId, "4242424242424242")]);
+    expect(late[0].outcome).toBe("already_fulfilled");
+    expect(late[1].outcome).toBe("already_fulfilled");
+    const after = await state(email);
+    expect(after.orders).toEqual(fulfilled.orders);
+    expect(after.welcomes).toBe(1);
+    expect(after.client?.activatedAt).toEqual(fulfilled.client?.activatedAt);
+  });
+
+  it("concurrent confirmations of one payment fulfil exactly once", async () => {
+    const email = "race@example.com";
+    const { sessionId } = await openCheckout(app, signupClient(clock, { email }));
+    await sandbox().pay(sessionId, "4242424242424242");
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => fulfilPaidCheckout(db(), { sessionId })));
+    expect(outcomes.filter((o) => o.outcome === "fulfilled")).toHaveLength(1);
+    const now = await state(email);
+    expect(now.orders).toHaveLength(2);
+    expect(now.welcomes).toBe(1);
+  });
+
+  it("a declined card leaves the client pending; a retry with the paying card succeeds", async () => {
+    const email = "declined@example.com";
+    const { sessionId } = await openCheckout(app, signupClient(clock, { email }));
+    const declined = await payWithCard(app, sessionId, "4000 0000 0000 0002");
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain("Your card was declined");
+    expect((await state(email)).client?.isActive).toBe(false);
+    expect((await app.inject(`/api/client/set_active/${email}`)).statusCode).toBe(409);
+    expect((await app.inject(`/api/client/email_exists/${email}`)).json()).toEqual({ exists: false });
+
+    const retry = await payWithCard(app, sessionId, "4242424242424242");
+    expect(retry.statusCode).toBe(303);
+    expect((await state(email)).client?.isActive).toBe(true);
+  });
+
+  it("cancel: the checkout page's Cancel goes to cancel_url; delete_by_email removes the pending client and frees its days", async () => {
+    const email = "cancel@example.com";
+    const client = signupClient(clock, { email }, 10);
+    const { sessionId } = await openCheckout(app, client);
+    const page = await app.inject(`/sandbox/checkout/${sessionId}`);
+    expect(page.body).toContain(`href="${ORIGIN}/payment-canceled"`);
+    const held = await db().select().from(checkouts).where(and(eq(checkouts.providerSessionId, sessionId), eq(checkouts.status, "open")));
+    expect(held).toHaveLength(1);
+
+    const deleted = await app.inject(`/api/client/delete_by_email/${email}`);
+    expect(deleted.json()).toEqual({ ok: true, deleted: true });
+    expect((await state(email)).client).toBeUndefined();
+    expect(await db().select().from(checkouts).where(eq(checkouts.providerSessionId, sessionId))).toEqual([]);
+    // The provider's session is closed too: paying it now is refused.
+    expect((await payWithCard(app, sessionId, "4242424242424242")).statusCode).toBe(410);
+    expect((await app.inject(`/api/client/delete_by_email/${email}`)).json()).toEqual({ ok: true, deleted: false });
+  });
+
+  it("delete_by_email never deletes a client who turns out to have paid", async () => {
+    const email = "paid-then-back@example.com";
+    const { sessionId } = await openCheckout(app, signupClient(clock, { email }));
+    await sandbox().pay(sessionId, "4242424242424242");
+    const response = await app.inject(`/api/client/delete_by_email/${email}`);
+    expect(response.statusCode).toBe(409);
+    const now = await state(email);
+    expect(now.client?.isActive).toBe(true);
+    expect(now.orders).toHaveLength(2);
+  });
+
+  it("a new checkout replaces the pending one: the old session expires and its days are released", async () => {
+    const email = "again@example.com";
+    const first = await openCheckout(app, signupClient(clock, { email }, 5));
+    const second = await openCheckout(app, signupClient(clock, { email, name: "Anita" }, 6));
+    expect(second.sessionId).not.toBe(first.sessionId);
+    expect((await app.inject(`/sandbox/checkout/${first.sessionId}`)).statusCode).toBe(410);
+    const rows = await db().select().from(checkouts).where(eq(checkouts.clientId, (await state(email)).client!.id));
+    expect(rows.map((r) => r.status).sort()).toEqual(["expired", "open"]);
+    expect((await state(email)).client).toMatchObject({ name: "Anita", pickupOne: clock.day(6) });
+  });
+
+  describe("the billing portal", () => {
+    it("is 404 with a clear message for an unknown or pending client", async () => {
+      await openCheckout(app, signupClient(clock, { email: "portal-pending@example.com" }));
+      for (const email of ["portal-pending@example.com", "portal-nobody@example.com"]) {
+        const response = await app.inject(`/api/payments/create-portal-session/${email}`);
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error.message).toMatch(/no active subscription/i);
+      }
+    });
+
+    it("cancelling there makes the client inactive; they may then sign up again", async () => {
+      const email = "portal@example.com";
+      const { sessionId } = await openCheckout(app, signupClient(clock, { email }));
+      await payWithCard(app, sessionId, "4242424242424242");
+      const portalUrl = (await app.inject(`/api/payments/create-portal-session/${email}`)).json().portal_url as string;
+      const path = new URL(portalUrl).pathname;
+      const cancel = await app.inject({ method: "POST", url: `${path}/cancel` });
+      expect(cancel.statusCode).toBe(303);
+      expect(cancel.headers.location).toBe(`${path}?canceled=1`);
+      expect((await state(email)).client).toMatchObject({ isActive: false, cancelledAt: expect.any(Date) });
+      expect((await app.inject(`/api/client/email_exists/${email}`)).json()).toEqual({ exists: false });
+      expect((await app.inject(`/api/payments/create-portal-session/${email}`)).statusCode).toBe(404);
+      expect((await app.inject(`/api/client/set_active/${email}`)).statusCode).toBe(409);
+      // Cancelling twice changes nothing.
+      expect((await app.inject({ method: "POST", url: `${path}/cancel` })).statusCode).toBe(303);
+      expect((await deactivateSubscription(db(), { clientId: (await state(email)).client!.id })).outcome).toBe("already_inactive");
+
+      const resubscribe = await openCheckout(app, signupClient(clock, { email }, 8));
+      await payWithCard(app, resubscribe.sessionId, "4242424242424242");
+      const now = await state(email);
+      expect(now.client?.isActive).toBe(true);
+      expect(now.orders).toEqual([clock.day(3), clock.day(5), clock.day(8), clock.day(10)]);
+      expect(now.welcomes).toBe(2);
+      // The end of the old subscription never ends the new one.
+      const old = await db().select().from(checkouts).where(eq(checkouts.providerSessionId, sessionId));
+      expect((await deactivateSubscription(db(), { subscriptionId: old[0]!.subscriptionId })).outcome).toBe("unknown");
+      expect((await state(email)).client?.isActive).toBe(true);
+    });
+  });
+});
