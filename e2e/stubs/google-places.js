@@ -8,8 +8,16 @@
 //   loads, requests (each fetchAutocompleteSuggestions request), fieldRequests (each fetchFields).
 (() => {
   const root = globalThis;
-  const standIn = Object.assign({ failLoads: 0, loads: 0, requests: [], fieldRequests: [] }, root.__placesStandIn);
-  root.__placesStandIn = standIn;
+  // Read at each call: a test may replace the object, before or after this file runs.
+  const state = () => {
+    const standIn = (root.__placesStandIn ??= {});
+    standIn.failLoads ??= 0;
+    standIn.loads ??= 0;
+    standIn.requests ??= [];
+    standIn.fieldRequests ??= [];
+    return standIn;
+  };
+  state();
 
   const component = (longText, shortText, ...types) => ({ longText, shortText, types: [...types, "political"].filter((t, i, all) => all.indexOf(t) === i) });
   const florida = component("Florida", "FL", "administrative_area_level_1");
@@ -80,7 +88,7 @@
       this.formattedAddress = undefined;
     }
     async fetchFields({ fields }) {
-      standIn.fieldRequests.push({ id: this.id, fields: [...fields] });
+      state().fieldRequests.push({ id: this.id, fields: [...fields] });
       await delay(20);
       const found = places.find((p) => p.id === this.id);
       if (!found) throw new Error(`Place ${this.id} not found`);
@@ -109,7 +117,7 @@
       this.placePrediction = new PlacePrediction(place);
     }
     static async fetchAutocompleteSuggestions(request) {
-      standIn.requests.push({
+      state().requests.push({
         input: request.input,
         includedRegionCodes: request.includedRegionCodes,
         hasSessionToken: request.sessionToken instanceof AutocompleteSessionToken,
@@ -132,6 +140,7 @@
   root.google = root.google ?? {};
   root.google.maps = root.google.maps ?? {};
   root.google.maps.importLibrary = async (name) => {
+    const standIn = state();
     standIn.loads += 1;
     await delay(5);
     if (standIn.loads <= standIn.failLoads) throw new Error("The Google Maps JavaScript API could not load.");
