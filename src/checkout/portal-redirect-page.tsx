@@ -26,17 +26,19 @@ function PortalRedirectView() {
   const { t } = useLingui();
   const error = PortalRedirect.useSelector((s) => s.context.error);
   if (error) {
+    // A context of its own: other catalogs translate a bare "Error" differently (e.g. a failed send).
+    const errorTitle = t({ message: "Error", context: "billing portal redirect" });
     const message = error === "missingEmail" ? t`No email provided in URL` : t`Failed to create portal session. Please try again.`;
     return (
       <StatusCard>
-        <PageMeta title={t`Error`} description={message} />
+        <PageMeta title={errorTitle} description={message} />
         <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-danger/10" aria-hidden="true">
           <svg viewBox="0 0 24 24" className="size-8 text-danger" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
             <path d="M12 8v5M12 16.5v.01" />
             <circle cx="12" cy="12" r="9.5" strokeWidth="2" />
           </svg>
         </div>
-        <h1 className="mt-6 text-3xl font-bold text-brand-900">{t`Error`}</h1>
+        <h1 className="mt-6 text-3xl font-bold text-brand-900">{errorTitle}</h1>
         <p role="alert" className="mt-4 text-lg text-muted">{message}</p>
         <LinkButton to="/" className="mt-8">{t`Return to Homepage`}</LinkButton>
       </StatusCard>
