@@ -18,7 +18,7 @@ export interface AddressFieldProps {
   /** A picked suggestion, resolved to the whole address. onChange is not called for it. */
   onSelect(address: AddressDraft): void;
   /**
-   * Per-field errors: the contract's keys (streetRequired, zipInvalid, cityRequired, tooLong) are
+   * Per-field errors: the contract's keys (streetRequired, zipRequired, zipInvalid, cityRequired, tooLong) are
    * translated here; any other text is shown as given, so it must already be translated.
    */
   errors?: Partial<Record<"street" | "zip" | "city", string>>;
@@ -28,6 +28,7 @@ const AddressAutocomplete = createActorContext(addressAutocompleteMachine.provid
 
 const errorMessages: Record<string, MessageDescriptor> = {
   streetRequired: msg`Street address is required`,
+  zipRequired: msg`ZIP code is required`,
   zipInvalid: msg`Enter a 5-digit ZIP code`,
   cityRequired: msg`City is required`,
   tooLong: msg`This is too long`,
