@@ -28,7 +28,7 @@ export function TabList({ children, className = "", "aria-label": ariaLabel }: {
   return (
     <AriaTabList
       aria-label={ariaLabel}
-      className={`flex flex-wrap gap-2 rounded-card border border-brand-100 bg-white p-1.5 shadow-card ${className}`}
+      className={`grid grid-cols-2 gap-2 rounded-card border border-brand-100 bg-white p-1.5 shadow-card sm:flex sm:flex-wrap ${className}`}
     >
       {children}
     </AriaTabList>

@@ -9,7 +9,7 @@ import { categoryOf, type BlogCategoryId, type BlogPost } from "./posts";
 const categoryColour: Record<BlogCategoryId, string> = {
   "laundry-hacks": "bg-brand-100 text-brand-800",
   "eco-friendly-living": "bg-[#dcf2e6] text-success",
-  "miami-life": "bg-coral-100 text-coral-600",
+  "miami-life": "bg-coral-100 text-brand-900",
   "behind-the-scenes": "bg-sand-100 text-ink",
 };
 
@@ -74,7 +74,7 @@ export function PostArt({ post, large = false }: { post: BlogPost; large?: boole
         <g fill="none" stroke={accent} strokeWidth="6" strokeLinecap="round">
           <rect x="150" y="40" width="100" height="110" rx="14" fill="#fff" />
           <circle cx="200" cy="100" r="30" />
-          <path d="M185 100c8-10 22-10 30 0" />
+          <path d="M176 104c8-7 16-7 24 0s16 7 24 0" />
           <circle cx="170" cy="56" r="4" fill={accent} />
         </g>
       )}
