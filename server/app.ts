@@ -9,6 +9,8 @@ import errorHandler from "./plugins/error-handler";
 import database from "./plugins/database";
 import site from "./plugins/site";
 import mail from "./mail/plugin";
+import security from "./plugins/security";
+import rateLimits from "./plugins/rate-limit";
 import health from "./routes/health";
 import payments from "./payments";
 import type { PaymentProvider } from "./payments/provider";
@@ -60,6 +62,8 @@ export async function buildApp({ config, database: handle, siteRoot, logger, pay
   app.decorate("now", now ?? (() => new Date()));
 
   await app.register(errorHandler);
+  await app.register(security);
+  await app.register(rateLimits);
   await app.register(database, { handle, url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await app.register(mail);
   await app.register(payments, { provider });

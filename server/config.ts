@@ -29,7 +29,26 @@ export const configSchema = z.object({
   /** First retry delay of a failed send; doubles per attempt up to an hour. */
   MAIL_RETRY_BASE_MS: positiveInt(30_000),
   REDIS_URL: z.url().optional(),
-  TRUST_PROXY: bool,
+  /**
+   * Which forwarded client address to believe (Fastify's trustProxy): unset/0/false none; a number N trusts the
+   * N proxies nearest the server (1 behind one load balancer: a client cannot forge its address); "true" trusts
+   * every hop; otherwise comma-separated proxy addresses or CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v): boolean | string | ((address: string, hop: number) => boolean) => {
+      const value = (v ?? "").trim();
+      if (value === "" || value === "false" || value === "0") return false;
+      if (value === "true") return true;
+      if (/^\d+$/.test(value)) {
+        const hops = Number(value);
+        return (_address, hop) => hop < hops;
+      }
+      return value;
+    }),
+  /** Read by the server only to widen the Content-Security-Policy for Google Maps when the site uses it. */
+  VITE_GOOGLE_MAPS_API_KEY: z.string().optional(),
   PICKUP_DAILY_CAPACITY: positiveInt(40),
   PICKUP_CLOSED_WEEKDAYS: z
     .string()
