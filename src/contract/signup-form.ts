@@ -201,7 +201,7 @@ export const step5Schema = z.discriminatedUnion(
       buildingType: z.literal("apartment"),
       building: z.object({
         buildingName: buildingShape.buildingName,
-        unit: required("unitRequired").pipe(buildingShape.unit),
+        unit: required("unitRequired").pipe(buildingShape.unit.unwrap()),
         callBoxCode: buildingShape.callBoxCode,
         gateCode: buildingShape.gateCode,
         other: buildingShape.other,
@@ -210,7 +210,7 @@ export const step5Schema = z.discriminatedUnion(
     z.object({
       buildingType: z.literal("business"),
       building: z.object({
-        businessName: required("businessNameRequired").pipe(buildingShape.businessName),
+        businessName: required("businessNameRequired").pipe(buildingShape.businessName.unwrap()),
         accessCode: buildingShape.accessCode,
         openingHours: buildingShape.openingHours,
         closingHours: buildingShape.closingHours,
