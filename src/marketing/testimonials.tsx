@@ -75,14 +75,15 @@ export interface TestimonialsViewProps {
   send?: (event: TestimonialsEvent) => void;
 }
 
-export function TestimonialsView({ index, rotating, stopped, send = () => {} }: TestimonialsViewProps) {
+export function TestimonialsView({ index, rotating, stopped, send: dispatch }: TestimonialsViewProps) {
+  const send = dispatch ?? (() => {});
   const { t, i18n } = useLingui();
   const headingId = useId();
   const slidesId = useId();
   const total = testimonials.length;
 
   return (
-    <section aria-labelledby={headingId} aria-roledescription={t`carousel`} className="bg-white">
+    <section aria-labelledby={headingId} aria-roledescription={t`carousel`} data-live={dispatch ? "true" : "false"} className="bg-white">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-16">
         <h2 id={headingId} className="text-3xl font-bold text-brand-900">{t`What Miami customers say`}</h2>
         <div
