@@ -124,7 +124,7 @@ export default function FaqPage() {
       />
       <section className="bg-gradient-to-b from-brand-50 to-sand-50">
         <div className="mx-auto max-w-4xl px-4 py-12 text-center sm:px-6 lg:py-16">
-          <p className="text-sm font-semibold uppercase tracking-wide text-coral-600">{t`FAQ`}</p>
+          <p className="text-sm font-semibold uppercase tracking-wide text-coral-600">{t`Help center`}</p>
           <h1 className="mt-2 text-4xl font-bold text-brand-900 sm:text-5xl">{t`Frequently asked questions`}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">
             {t`Everything you need to know about weekly laundry pickup and delivery, from prices to detergents.`}
