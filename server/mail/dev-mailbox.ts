@@ -1,6 +1,6 @@
 // The development mailbox: every message the server "sent" without SMTP_URL, as accessible HTML pages
 // and as JSON for tests. Registered only outside production.
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { ApiError } from "../errors";
@@ -32,7 +32,7 @@ const devMailboxRoutes: FastifyPluginAsync = async (app) => {
 
   async function list(to?: string) {
     const where: SQL[] = [];
-    if (to) where.push(eq(devMailbox.to, to));
+    if (to) where.push(sql`lower(${devMailbox.to}) = ${to}`);
     return db.select().from(devMailbox).where(and(...where)).orderBy(desc(devMailbox.id)).limit(200);
   }
   async function one(id: number) {

@@ -4,7 +4,7 @@ import { format, parseISO } from "date-fns";
 import { enUS, es } from "date-fns/locale";
 import { brand } from "../../src/config/brand";
 import type { Language } from "../../src/contract/common";
-import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS, renewalDate } from "../../src/contract/plan";
+import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS, renewalDate, SERVICE_TIME_ZONE } from "../../src/contract/plan";
 import { html, SafeHtml } from "./html";
 import { mailI18n } from "./i18n";
 import { emailDataSchemas, type ContactNotificationData, type EmailKind, type WelcomeData } from "./outbox";
@@ -170,6 +170,15 @@ async function renderWelcome(i18n: I18n, email: EmailToRender, data: WelcomeData
   return { subject, html: layout(language, subject, body, footer), text };
 }
 
+/** The time a contact message arrived, in the service's time zone (the operator is in Miami). */
+function formatReceived(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const local = new Intl.DateTimeFormat("en-US", { timeZone: SERVICE_TIME_ZONE, dateStyle: "full", timeStyle: "short" }).format(date).replace(/\u202f/g, " ");
+  return `${local} (${SERVICE_TIME_ZONE})`;
+}
+
 async function renderContactNotification(i18n: I18n, data: ContactNotificationData): Promise<RenderedEmail> {
   const typeLabel =
     data.type === "commercial"
@@ -192,7 +201,7 @@ async function renderContactNotification(i18n: I18n, data: ContactNotificationDa
     [i18n._({ id: "mail.contact.fieldEmail", message: "E-mail" }), data.email],
     [i18n._({ id: "mail.contact.fieldPhone", message: "Phone" }), data.phone],
     [i18n._({ id: "mail.contact.fieldLanguage", message: "Site language" }), languageLabel],
-    [i18n._({ id: "mail.contact.fieldReceived", message: "Received" }), data.receivedAt],
+    [i18n._({ id: "mail.contact.fieldReceived", message: "Received" }), formatReceived(data.receivedAt)],
   ];
   const shown = rows.filter((row): row is [string, string] => !!row[1]);
   const messageLabel = i18n._({ id: "mail.contact.fieldMessage", message: "Message" });

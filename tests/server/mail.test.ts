@@ -125,6 +125,7 @@ describe(`mail (${testDriver})`, () => {
         phone: "(305) 555-0100",
         message: "Necesitamos 200 toallas por semana.\nGracias.",
         language: "es",
+        receivedAt: "2026-11-22T17:05:00.000Z",
       },
     });
     await app.mail.worker.drain();
@@ -137,6 +138,7 @@ describe(`mail (${testDriver})`, () => {
       expect(mail.html).toContain(expected);
     }
     expect(mail.text).toContain("Business name: Hotel Brisa");
+    expect(mail.text).toContain("Received: Sunday, November 22, 2026 at 12:05 PM (America/New_York)");
   });
 
   it("queues a message once per dedupe key, and rejects bad data when queueing", async () => {
