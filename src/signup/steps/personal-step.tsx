@@ -1,0 +1,119 @@
+// Step 1: personal information, address, consent and terms, with the e-mail and service-area alerts.
+import { useLingui } from "@lingui/react/macro";
+import { Link } from "react-router";
+import { formatPhone } from "../../contract/signup-form";
+import { Alert } from "../../ui/alert";
+import { LinkButton } from "../../ui/button";
+import { Checkbox } from "../../ui/checkbox";
+import { TextField } from "../../ui/text-field";
+import { AddressField } from "../address/address-field";
+import { SignupActor } from "../signup-actor";
+import { useFieldError } from "./field-error";
+
+export function PersonalStep() {
+  const { t } = useLingui();
+  const actor = SignupActor.useActorRef();
+  const firstName = SignupActor.useSelector((s) => s.context.form.firstName);
+  const lastName = SignupActor.useSelector((s) => s.context.form.lastName);
+  const email = SignupActor.useSelector((s) => s.context.form.email);
+  const phone = SignupActor.useSelector((s) => s.context.form.phone);
+  const address = SignupActor.useSelector((s) => s.context.form.address);
+  const consent = SignupActor.useSelector((s) => s.context.form.consent);
+  const terms = SignupActor.useSelector((s) => s.context.form.terms);
+  const emailTaken = SignupActor.useSelector((s) => s.matches({ step1: { email: "taken" } }));
+  const areaUnavailable = SignupActor.useSelector((s) => s.matches({ step1: { area: "unavailable" } }));
+  const error = useFieldError();
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t`First name`}
+          name="given-name"
+          autoComplete="given-name"
+          isRequired
+          validationBehavior="aria"
+          value={firstName}
+          onChange={(value) => actor.send({ type: "field.changed", field: "firstName", value })}
+          errorMessage={error("firstName")}
+        />
+        <TextField
+          label={t`Last name`}
+          name="family-name"
+          autoComplete="family-name"
+          isRequired
+          validationBehavior="aria"
+          value={lastName}
+          onChange={(value) => actor.send({ type: "field.changed", field: "lastName", value })}
+          errorMessage={error("lastName")}
+        />
+        <TextField
+          label={t`Email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          isRequired
+          validationBehavior="aria"
+          value={email}
+          onChange={(value) => actor.send({ type: "email.changed", value })}
+          errorMessage={error("email")}
+        />
+        <TextField
+          label={t`Phone`}
+          name="tel"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          description={t`10 digits, e.g. (305) 555-0123`}
+          isRequired
+          validationBehavior="aria"
+          value={phone}
+          onChange={(value) => actor.send({ type: "field.changed", field: "phone", value: formatPhone(value) })}
+          errorMessage={error("phone")}
+        />
+      </div>
+      {emailTaken && (
+        <Alert variant="destructive" title={t`Email already exists.`}>
+          <p>{t`This e-mail address already has a subscription.`}</p>
+          <LinkButton to="/login" variant="secondary" className="mt-3">
+            {t`Login instead`}
+          </LinkButton>
+        </Alert>
+      )}
+      <AddressField
+        value={address}
+        onChange={(draft) => actor.send({ type: "address.changed", address: draft })}
+        onSelect={(selected) => actor.send({ type: "address.selected", address: selected })}
+        errors={{ street: error("address.street"), zip: error("address.zip"), city: error("address.city") }}
+      />
+      <TextField label={t`Country`} name="country" value={address.country === "USA" ? t`United States` : address.country} isReadOnly />
+      {areaUnavailable && (
+        <Alert variant="warning" title={t`We're not in your area yet!`}>
+          <p>{t`We don't currently service this area.`}</p>
+          <p className="mt-1">
+            <Link to="/service-areas" className="font-semibold text-brand-800 underline">
+              {t`See the areas we serve`}
+            </Link>
+          </p>
+        </Alert>
+      )}
+      <div className="flex flex-col gap-3">
+        <Checkbox isSelected={consent} onChange={(value) => actor.send({ type: "consent.changed", value })} errorMessage={error("consent")}>
+          {t`I agree to receive e-mails, texts and calls about my pickups and my subscription.`}
+        </Checkbox>
+        <Checkbox isSelected={terms} onChange={(value) => actor.send({ type: "terms.changed", value })} errorMessage={error("terms")}>
+          {t`I accept the terms of service and the privacy policy.`}
+        </Checkbox>
+        <p className="pl-8 text-sm text-muted">
+          <Link to="/terms" className="font-medium text-brand-800 underline">
+            {t`Terms of service`}
+          </Link>
+          {" · "}
+          <Link to="/privacy" className="font-medium text-brand-800 underline">
+            {t`Privacy policy`}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+// Step 6: the review of everything entered and the payment summary (spec section 9, decisions.md plan model).
+import type { ReactNode } from "react";
+import { useLingui, Plural } from "@lingui/react/macro";
+import { format, parseISO } from "date-fns";
+import { clientAddress } from "../../contract/signup-form";
+import { daysUntil, formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS, renewalDate } from "../../contract/plan";
+import { dateLocale } from "../../i18n/date-locale";
+import { useLanguage } from "../../i18n/language-provider";
+import { SignupActor } from "../signup-actor";
+import { useBuildingLabels } from "./building-step";
+import { dayLabel, weekdayName } from "./dates-step";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2 border-b border-brand-100 pb-4 last:border-b-0">
+      <h3 className="text-sm font-semibold uppercase tracking-wide text-muted">{title}</h3>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]">{children}</dl>
+    </section>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-muted">{label}</dt>
+      <dd className="break-words text-ink">{value}</dd>
+    </>
+  );
+}
+
+export function ReviewStep() {
+  const { t } = useLingui();
+  const { language } = useLanguage();
+  const form = SignupActor.useSelector((s) => s.context.form);
+  const today = SignupActor.useSelector((s) => s.context.today);
+  const labels = useBuildingLabels();
+  const address = clientAddress(form);
+  const type = form.buildingType || "house";
+  const renewal = form.pickupone ? renewalDate(form.pickupone) : "";
+  const days = renewal ? daysUntil(today, renewal) : 0;
+  const renewalText = renewal ? format(parseISO(renewal), language === "es" ? "EEEE d 'de' MMMM 'de' yyyy" : "EEEE, MMMM d, yyyy", { locale: dateLocale[language] }) : "";
+  const street = [address.street, address.unit && (language === "es" ? `unidad ${address.unit}` : `Unit ${address.unit}`)].filter(Boolean).join(", ");
+
+  return (
+    <div className="flex flex-col gap-5">
+      <p className="text-muted">{t`Please check your details. You can go back to change anything.`}</p>
+      <Section title={t`Personal information`}>
+        <Row label={t`Name`} value={`${form.firstName.trim()} ${form.lastName.trim()}`} />
+        <Row label={t`Email`} value={form.email.trim().toLowerCase()} />
+        <Row label={t`Phone`} value={form.phone} />
+      </Section>
+      <Section title={t`Address`}>
+        <Row label={t`Street address`} value={street} />
+        <Row label={t`City, state and ZIP`} value={`${address.city}, ${address.state} ${address.zip}`} />
+        <Row label={t`Country`} value={address.country === "USA" ? t`United States` : address.country} />
+      </Section>
+      <Section title={t`Preferences`}>
+        <Row label={t`Detergent`} value={form.detergent === "hypoallergenic" ? t`Hypoallergenic` : t`Scented`} />
+        <Row label={t`Fabric softener`} value={form.fabricSoftener ? t`With fabric softener` : t`Without fabric softener`} />
+      </Section>
+      <Section title={t`Pickup schedule`}>
+        <Row label={t`First pickup`} value={form.pickupone ? dayLabel(form.pickupone, language) : ""} />
+        <Row label={t`Second pickup`} value={form.pickuptwo ? dayLabel(form.pickuptwo, language) : ""} />
+        <Row
+          label={t`Every week on`}
+          value={<span className="capitalize">{[form.pickupone, form.pickuptwo].filter(Boolean).map((d) => weekdayName(d, language)).join(", ")}</span>}
+        />
+      </Section>
+      <Section title={t`Building`}>
+        <Row label={t`Building type`} value={labels.types[type]} />
+        {(Object.keys(labels.fields) as Array<keyof typeof labels.fields>)
+          .filter((field) => field !== "unit" && address[field])
+          .map((field) => (
+            <Row key={field} label={labels.fields[field]} value={address[field]} />
+          ))}
+      </Section>
+      <section aria-labelledby="payment-summary-heading" className="flex flex-col gap-3 rounded-card border-2 border-brand-200 bg-brand-50 p-4 sm:p-5">
+        <h3 id="payment-summary-heading" className="font-display text-lg font-semibold text-brand-900">
+          {t`Payment summary`}
+        </h3>
+        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
+          <dt className="font-semibold text-ink">{t`Due today (first week promo)`}</dt>
+          <dd className="text-right text-lg font-bold text-brand-900" data-testid="due-today">{formatUsd(PRICE_DUE_TODAY_CENTS)}</dd>
+          <dt className="text-ink">{t`Then every week, from ${renewalText}`}</dt>
+          <dd className="text-right font-semibold text-ink" data-testid="renewal-price">{formatUsd(PRICE_WEEKLY_CENTS)}</dd>
+        </dl>
+        <p className="text-sm text-ink" data-testid="renewal-days">
+          <Plural value={days} _0="Your weekly plan renews today." one="Your weekly plan renews in # day." other="Your weekly plan renews in # days." />
+        </p>
+        <p className="text-sm font-semibold text-success">{t`Cancel anytime. Prices before tax.`}</p>
+      </section>
+    </div>
+  );
+}
