@@ -164,30 +164,38 @@ describe(`mail (${testDriver})`, () => {
   it("delays mail during an SMTP outage but loses none", async () => {
     server = await smtp();
     await server.stop(); // the mail server is down
-    const app = await appWith({ SMTP_URL: server.url, MAIL_RETRY_BASE_MS: "200" });
+    const app = await appWith({ SMTP_URL: server.url, MAIL_RETRY_BASE_MS: "1000" });
     const db = app.database.db;
     await queueEmail(db, welcome("ana@example.com", "en"));
     await queueEmail(db, welcome("luis@example.com", "es", "Luis"));
+    const rowsNow = () => db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    const untilDue = async (rows: { nextAttemptAt: Date }[]) => {
+      const due = Math.max(...rows.map((r) => r.nextAttemptAt.getTime()));
+      await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now()) + 50));
+    };
 
+    const firstTry = Date.now();
     expect(await app.mail.worker.runOnce()).toMatchObject({ claimed: 2, sent: 0, retried: 2 });
-    let rows = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    let rows = await rowsNow();
     expect(rows.map((r) => [r.status, r.attempts])).toEqual([["pending", 1], ["pending", 1]]);
     expect(rows[0]!.lastError).toMatch(/ECONNREFUSED|connect/i);
-    expect(rows[0]!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50);
+    expect(rows[0]!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(firstTry + 1000 - 100);
     // Not due yet: nothing is claimed.
     expect(await app.mail.worker.runOnce()).toMatchObject({ claimed: 0 });
 
-    await new Promise((r) => setTimeout(r, 250));
+    await untilDue(rows);
+    const secondTry = Date.now();
     expect(await app.mail.worker.runOnce()).toMatchObject({ claimed: 2, retried: 2 }); // still down: backoff doubles
-    rows = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    rows = await rowsNow();
     expect(rows.map((r) => r.attempts)).toEqual([2, 2]);
-    expect(rows[0]!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 250);
+    expect(rows[0]!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(secondTry + 2000 - 100);
+    expect(server.received).toHaveLength(0);
 
     await server.start(); // back up
-    await new Promise((r) => setTimeout(r, 450));
+    await untilDue(rows);
     expect(await app.mail.worker.drain()).toMatchObject({ sent: 2 });
     expect(server.received.map((m) => m.to[0]).sort()).toEqual(["ana@example.com", "luis@example.com"]);
-    rows = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    rows = await rowsNow();
     expect(rows.map((r) => [r.status, r.attempts])).toEqual([["sent", 3], ["sent", 3]]);
   });
 
