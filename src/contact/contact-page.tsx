@@ -180,7 +180,7 @@ function ContactFormFields({ actorRef, type }: { actorRef: ContactActorRef; type
       <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-between">
         <Button type="button" variant="secondary" onPress={goBack}>
           <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2"><path d="M12 5l-5 5 5 5" /></svg>
-          {t`Back`}
+          {t({ message: "Back", context: "previous page" })}
         </Button>
         <Button type="submit" variant="accent" isDisabled={busy} className="sm:min-w-40">
           {busy ? t`Sending...` : t`Submit`}

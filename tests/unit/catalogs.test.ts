@@ -40,6 +40,23 @@ describe("message catalogs", () => {
     }
   }, 60_000);
 
+  it("never give one message two different Spanish translations (the site merges its catalogs)", () => {
+    const seen = new Map<string, { spanish: string; catalog: string }>();
+    const conflicts: string[] = [];
+    for (const name of catalogNames.filter((n) => !["server", "mail", "payments"].includes(n))) {
+      for (const item of read("es", name).items) {
+        const key = `${item.msgctxt ?? ""}\u0004${item.msgid}`;
+        const spanish = item.msgstr.join("");
+        const before = seen.get(key);
+        if (before && before.spanish !== spanish) {
+          conflicts.push(`${JSON.stringify(item.msgid)}: ${before.catalog} says ${JSON.stringify(before.spanish)}, ${name} says ${JSON.stringify(spanish)}`);
+        }
+        if (!before) seen.set(key, { spanish, catalog: name });
+      }
+    }
+    expect(conflicts, "give one of them a context (t({ message, context }))").toEqual([]);
+  });
+
   it("have a Spanish translation for every message, not a copy of the English", () => {
     const problems: string[] = [];
     for (const name of catalogNames) {
