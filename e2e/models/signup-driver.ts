@@ -1,0 +1,73 @@
+// Drives the real sign-up wizard in a page, by role and label in either language (texts from the catalogs).
+import { format, parseISO } from "date-fns";
+import { enUS, es } from "date-fns/locale";
+import type { Page } from "@playwright/test";
+import { tr } from "../checkout-helpers";
+import { expect, type Language } from "../fixtures";
+
+export const s = (id: string, language: Language) => tr("signup", id, language);
+export const a = (id: string, language: Language) => tr("address", id, language);
+
+export const uniqueSignupEmail = (tag: string) => `signup-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** yyyy-mm-dd, `offset` days from today in the browser's (and this process's) time zone. */
+export function isoDay(offset: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  return format(d, "yyyy-MM-dd");
+}
+
+const locale = { en: enUS, es };
+/** The accessible name of a day in the availability grid (src/signup/steps/dates-step.tsx). */
+export const dayName = (date: string, language: Language) =>
+  format(parseISO(date), language === "es" ? "EEEE d 'de' MMMM" : "EEEE, MMMM d", { locale: locale[language] });
+export const weekday = (date: string, language: Language) => format(parseISO(date), "EEEE", { locale: locale[language] });
+
+export function wizard(page: Page, language: Language) {
+  const t = (id: string) => s(id, language);
+  const progress = page.getByRole("progressbar");
+  const api = {
+    t,
+    progress,
+    continueButton: page.getByRole("button", { name: t("Continue"), exact: true }),
+    backButton: page.getByRole("button", { name: t("Back"), exact: true }),
+    payButton: page.getByRole("button", { name: t("Complete and pay"), exact: true }),
+    emailStatus: page.getByTestId("email-check-status"),
+    areaStatus: page.getByTestId("area-check-status"),
+    async expectStep(step: number) {
+      await expect(progress).toHaveAccessibleName(new RegExp(t("Step {step} of {SIGNUP_STEPS}").replace("{step}", String(step)).replace("{SIGNUP_STEPS}", "6")));
+      await expect(progress).toHaveAttribute("aria-valuenow", String(Math.round((step / 6) * 100)));
+    },
+    async fillPersonal({ email, zip = "33131", first = "Ana", last = "Díaz", phone = "305 555 0142" }: { email: string; zip?: string; first?: string; last?: string; phone?: string }) {
+      await page.getByRole("textbox", { name: t("First name") }).fill(first);
+      await page.getByRole("textbox", { name: t("Last name") }).fill(last);
+      await page.getByRole("textbox", { name: t("Email") }).fill(email);
+      await page.getByRole("textbox", { name: t("Phone") }).fill(phone);
+      await page.getByRole("textbox", { name: a("Street address", language) }).fill("801 Brickell Avenue");
+      await page.getByRole("textbox", { name: a("ZIP code", language) }).fill(zip);
+      await page.getByRole("textbox", { name: a("City", language) }).fill("Miami");
+      for (const label of ["I agree to receive e-mails, texts and calls about my pickups and my subscription.", "I accept the terms of service and the privacy policy."]) {
+        await page.getByText(t(label), { exact: true }).click();
+        await expect(page.getByRole("checkbox", { name: t(label) })).toBeChecked();
+      }
+    },
+    async chooseStartDate(date: string) {
+      const grid = page.getByRole("application", { name: t("Start date") }).or(page.getByRole("group", { name: t("Start date") })).first();
+      const cellName = new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(parseISO(date));
+      for (let i = 0; i < 3; i++) {
+        const cell = grid.getByRole("button", { name: new RegExp(cellName, "i") });
+        if (await cell.count()) {
+          await cell.click();
+          return;
+        }
+        await page.getByRole("button", { name: t("Next month") }).click();
+      }
+      throw new Error(`No calendar cell for ${date}`);
+    },
+    day: (date: string) => page.getByRole("button", { name: dayName(date, language), exact: true }),
+    async toHaveSelected(count: number) {
+      await expect(page.getByText(t("({0}/{PICKUP_DAYS_REQUIRED} selected)").replace("{0}", String(count)).replace("{PICKUP_DAYS_REQUIRED}", "2"))).toBeVisible();
+    },
+  };
+  return api;
+}
