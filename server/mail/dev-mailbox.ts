@@ -41,15 +41,15 @@ const devMailboxRoutes: FastifyPluginAsync = async (app) => {
     return row;
   }
 
-  app.get("/dev/mailbox.css", async (_request, reply) => reply.type("text/css; charset=utf-8").send(styles));
+  app.get("/dev/mailbox.css", { schema: { hide: true } }, async (_request, reply) => reply.type("text/css; charset=utf-8").send(styles));
 
-  app.get("/dev/mailbox.json", { schema: { querystring: listQuery } }, async (request) => {
+  app.get("/dev/mailbox.json", { schema: { hide: true, querystring: listQuery } }, async (request) => {
     const { to } = listQuery.parse(request.query);
     const rows = await list(to);
     return { messages: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
   });
 
-  app.get("/dev/mailbox", { schema: { querystring: listQuery } }, async (request, reply) => {
+  app.get("/dev/mailbox", { schema: { hide: true, querystring: listQuery } }, async (request, reply) => {
     const { to } = listQuery.parse(request.query);
     const rows = await list(to);
     const body = html`<h1>Development mailbox</h1>
@@ -72,7 +72,7 @@ ${rows.map(
     return reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(page("Development mailbox", body));
   });
 
-  app.get("/dev/mailbox/:id", { schema: { params: idParams } }, async (request, reply) => {
+  app.get("/dev/mailbox/:id", { schema: { hide: true, params: idParams } }, async (request, reply) => {
     const row = await one(idParams.parse(request.params).id);
     const body = html`<p><a href="/dev/mailbox">Back to the mailbox</a></p>
 <h1>${row.subject}</h1>
@@ -90,7 +90,7 @@ ${row.replyTo ? html`<dt>Reply to</dt><dd>${row.replyTo}</dd>` : ""}
     return reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(page(`${row.subject} · Development mailbox`, body));
   });
 
-  app.get("/dev/mailbox/:id/html", { schema: { params: idParams } }, async (request, reply) => {
+  app.get("/dev/mailbox/:id/html", { schema: { hide: true, params: idParams } }, async (request, reply) => {
     const row = await one(idParams.parse(request.params).id);
     // The e-mail as a mail client would show it: its inline styles, never a script.
     return reply
