@@ -20,6 +20,7 @@ import { PageMeta } from "../ui/page-meta";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs";
 import { TextField } from "../ui/text-field";
 import { showToast } from "../ui/toast";
+import { inspect } from "../inspection/inspect";
 
 /** The spec's message keys, translated. */
 export const contactErrorMessages: Record<ContactErrorKey, MessageDescriptor> = {
@@ -55,7 +56,7 @@ export default function ContactPage() {
     contactFormMachine.provide({
       actors: { sendContactForm: fromPromise(({ input, signal }) => api.call("contactForm", { body: input, signal })) },
     }),
-    { input },
+    { input, inspect },
   );
 
   // i18n is the one Lingui instance: the toast is translated in the language active when it shows.

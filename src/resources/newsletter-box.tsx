@@ -11,6 +11,7 @@ import { useLanguage } from "../i18n/language-provider";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
 import { showToast } from "../ui/toast";
+import { inspect } from "../inspection/inspect";
 
 const errorMessages: Record<NewsletterErrorKey, MessageDescriptor> = {
   emailRequired: msg`Please enter your email address`,
@@ -27,6 +28,7 @@ export function NewsletterBox() {
     newsletterMachine.provide({
       actors: { subscribe: fromPromise(({ input, signal }) => api.call("newsletter", { body: input, signal })) },
     }),
+    { inspect },
   );
   const email = useSelector(actorRef, (s) => s.context.email);
   const error = useSelector(actorRef, (s) => s.context.error);
