@@ -4,10 +4,12 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { testimonialsMachine } from "../../machines/testimonials.machine";
 import { prefersReducedMotion } from "./reduced-motion";
 import { testimonials, TestimonialsView } from "./testimonials";
+import { inspect } from "../inspection/inspect";
 
 export default function LiveTestimonials() {
   const actor = useActorRef(testimonialsMachine, {
     input: { count: testimonials.length, reducedMotion: prefersReducedMotion() },
+    inspect,
   });
   const index = useSelector(actor, (s) => s.context.index);
   const rotating = useSelector(actor, (s) => s.hasTag("rotating"));
