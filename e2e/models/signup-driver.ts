@@ -29,9 +29,10 @@ export function wizard(page: Page, language: Language) {
   const api = {
     t,
     progress,
-    continueButton: page.getByRole("button", { name: t("Continue"), exact: true }),
+    // The calendar has a hidden "Siguiente" (next) button of its own: Continue is the form's submit button.
+    continueButton: page.getByRole("button", { name: t("Continue"), exact: true }).and(page.locator('[type="submit"]')),
     backButton: page.getByRole("button", { name: t("Back"), exact: true }),
-    payButton: page.getByRole("button", { name: t("Complete and pay"), exact: true }),
+    payButton: page.getByRole("button", { name: t("Complete and pay"), exact: true }).and(page.locator('[type="submit"]')),
     emailStatus: page.getByTestId("email-check-status"),
     areaStatus: page.getByTestId("area-check-status"),
     async expectStep(step: number) {

@@ -1,0 +1,253 @@
+// The sign-up wizard in the real site against the real server, in English and Spanish: the whole way to the
+// sandbox checkout, the checks and their announcements, the pickup-day rules, restore, a day filling up,
+// keyboard-only completion, and zero axe violations on every step.
+import type { Page } from "@playwright/test";
+import { test, expect, expectNoAxeViolations, useLanguage, type Language } from "./fixtures";
+import { availableDays, createCheckout, isAvailable, makeClient, payThroughApi, seedSavedCheckout } from "./checkout-helpers";
+import { dayName, isoDay, uniqueSignupEmail, weekday, wizard } from "./models/signup-driver";
+import { daysUntil, renewalDate } from "../src/contract/plan";
+
+const toasts = (page: Page) => page.getByRole("region", { name: /Notifications|Notificaciones/ });
+
+test.describe("the whole wizard", () => {
+  for (const language of ["en", "es"] as const) {
+    test(`in ${language}: every step, the checks announced, the pickup-day rules, a reload restoring the form, up to the sandbox checkout`, async ({ page }) => {
+      await useLanguage(page, language);
+      await page.goto("/signup");
+      const w = wizard(page, language);
+      const t = w.t;
+
+      // Step 1
+      await w.expectStep(1);
+      await expect(w.backButton).toBeDisabled();
+      await expect(page.getByRole("link", { name: t("Terms of service") })).toHaveAttribute("href", "/terms");
+      await expect(page.getByRole("link", { name: t("Privacy policy") })).toHaveAttribute("href", "/privacy");
+      await expectNoAxeViolations(page);
+      const email = uniqueSignupEmail(language);
+      await w.fillPersonal({ email: `  ${email.toUpperCase()} `, phone: "+1 305 555 0142" });
+      await expect(page.getByRole("textbox", { name: t("Phone") })).toHaveValue("(305) 555-0142");
+      await expect(w.emailStatus).toHaveText(t("This e-mail address is ready to use."));
+      await expect(w.areaStatus).toHaveText(t("Good news: we serve your area."));
+      await expect(page.getByText(t("We're not in your area yet!"))).toHaveCount(0);
+      await w.continueButton.click();
+
+      // Step 2 and 3
+      await w.expectStep(2);
+      await expect(w.backButton).toBeEnabled();
+      await expect(page.getByText(t("Fragrance-free and dye-free, gentle on sensitive skin, babies and allergies."))).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByText(t("Hypoallergenic"), { exact: true }).click();
+      await w.continueButton.click();
+      await w.expectStep(3);
+      await expectNoAxeViolations(page);
+      await page.getByText(t("Yes, add fabric softener"), { exact: true }).click();
+      await w.continueButton.click();
+
+      // Step 4: a third pick drops the oldest, a picked day deselects, a new start date clears the picks.
+      await w.expectStep(4);
+      await expect(page.getByText(t("Choose a start date in the calendar to see the available days."))).toBeVisible();
+      await w.chooseStartDate(isoDay(1));
+      await expect(w.day(isoDay(1))).toBeEnabled();
+      await w.day(isoDay(2)).click();
+      await w.day(isoDay(3)).click();
+      await w.toHaveSelected(2);
+      await w.day(isoDay(5)).click();
+      await expect(w.day(isoDay(2))).toHaveAttribute("aria-pressed", "false");
+      await expect(w.day(isoDay(3))).toHaveAttribute("aria-pressed", "true");
+      await expect(w.day(isoDay(5))).toHaveAttribute("aria-pressed", "true");
+      await w.toHaveSelected(2);
+      await w.day(isoDay(3)).click();
+      await w.toHaveSelected(1);
+      await w.chooseStartDate(isoDay(2));
+      await w.toHaveSelected(0);
+      await expect(w.day(isoDay(5))).toHaveAttribute("aria-pressed", "false");
+      await w.continueButton.click();
+      await expect(toasts(page).getByText(t("Please select exactly two weekly pickup dates"))).toBeVisible();
+      await w.expectStep(4);
+      const [first, second] = [isoDay(3), isoDay(6)];
+      await w.day(second).click();
+      await w.day(first).click();
+      await expect(page.getByText(`${weekday(first, language)}, ${weekday(second, language)}`)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await w.continueButton.click();
+
+      // Step 5, with a reload in the middle restoring the form and the step.
+      await w.expectStep(5);
+      const type = language === "en" ? "Apartment / Condo" : "Business";
+      await page.getByText(t(type), { exact: true }).click();
+      const required = language === "en" ? "Unit number" : "Business name";
+      await w.continueButton.click();
+      await expect(toasts(page).getByText(t(language === "en" ? "Unit number is required" : "Business name is required"))).toBeVisible();
+      await page.getByRole("textbox", { name: t(required) }).fill(language === "en" ? "12B" : "Café Brickell");
+      await page.getByRole("textbox", { name: t("Other instructions") }).fill("Ring twice");
+      if (language === "en") await expect(page.getByRole("textbox", { name: t("Business name") })).toHaveCount(0);
+      else await expect(page.getByRole("textbox", { name: t("Unit number") })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await page.reload();
+      await w.expectStep(5);
+      await expect(page.getByRole("radio", { name: new RegExp(t(type).replace("/", "\\/")) })).toBeChecked();
+      await expect(page.getByRole("textbox", { name: t(required) })).toHaveValue(language === "en" ? "12B" : "Café Brickell");
+      await w.backButton.click();
+      await w.expectStep(4);
+      await w.toHaveSelected(2);
+      await w.continueButton.click();
+
+      // Step 6: the review and the payment summary.
+      await w.continueButton.click();
+      await w.expectStep(6);
+      await expect(page.getByRole("main").getByText(email.toLowerCase())).toBeVisible();
+      await expect(page.getByRole("main").getByText("(305) 555-0142")).toBeVisible();
+      await expect(page.getByText(t("Hypoallergenic"))).toBeVisible();
+      await expect(page.getByText(t("With fabric softener"))).toBeVisible();
+      await expect(page.getByTestId("due-today")).toHaveText("$19.99");
+      await expect(page.getByTestId("renewal-price")).toHaveText("$29.99");
+      const days = daysUntil(isoDay(0), renewalDate(first));
+      await expect(page.getByTestId("renewal-days")).toContainText(String(days === 0 ? "" : days));
+      await expect(page.getByText(t("Cancel anytime. Prices before tax."))).toBeVisible();
+      await expectNoAxeViolations(page);
+      await expect(w.payButton).toHaveText(language === "en" ? "Complete and pay" : "Completar Registro");
+      await w.payButton.click();
+      await expect(page).toHaveURL(/\/sandbox\/checkout\/[^/]+$/);
+      const saved = await page.evaluate(() => JSON.parse(window.sessionStorage.getItem("signup:checkout-form") ?? "null"));
+      expect(saved.client).toMatchObject({ email: email.toLowerCase(), language, startdate: first, pickupone: first, pickuptwo: second, phoneNumber: "(305) 555-0142" });
+    });
+  }
+});
+
+test("an out-of-area ZIP shows the alert (Spanish), is announced, and blocks Continue until it is fixed", async ({ page }) => {
+  await useLanguage(page, "es");
+  await page.goto("/signup");
+  const w = wizard(page, "es");
+  await w.fillPersonal({ email: uniqueSignupEmail("area"), zip: "90210" });
+  await expect(w.areaStatus).toHaveText(w.t("We're not in your area yet!"));
+  await expect(page.getByRole("main").getByText("¡Todavía no llegamos a tu zona!", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Actualmente no prestamos servicio en esta área.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await w.continueButton.click();
+  await expect(toasts(page).getByText(w.t("Validation Error"))).toBeVisible();
+  await expect(toasts(page).getByText(w.t("Service not available in your area"))).toBeVisible();
+  await w.expectStep(1);
+  await page.getByRole("textbox", { name: "Código postal" }).fill("33139");
+  await expect(w.areaStatus).toHaveText(w.t("Good news: we serve your area."));
+  await expect(page.getByText("Actualmente no prestamos servicio en esta área.")).toHaveCount(0);
+  await w.continueButton.click();
+  await w.expectStep(2);
+});
+
+test("an e-mail with a live subscription shows the alert, is announced, blocks Continue and offers Login instead", async ({ page, baseURL }) => {
+  const email = uniqueSignupEmail("taken");
+  const client = makeClient(email, await availableDays(page.request, 37), "en");
+  await payThroughApi(page.request, await createCheckout(page.request, baseURL!, client));
+  await useLanguage(page, "en");
+  await page.goto("/signup");
+  const w = wizard(page, "en");
+  await w.fillPersonal({ email: email.toUpperCase() });
+  await expect(w.emailStatus).toHaveText("Email already exists.");
+  await expect(page.getByText("Email already exists.", { exact: true }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await w.continueButton.click();
+  await expect(toasts(page).getByText("Email already exists")).toBeVisible();
+  await w.expectStep(1);
+  await page.getByRole("link", { name: "Login instead" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test.describe("a day that fills up before checkout", () => {
+  test.use({ allowedConsoleErrors: [/409/] });
+  test("payment=canceled resumes on step 6; a full day sends the user back to step 4 to choose again", async ({ page, baseURL }) => {
+    const email = uniqueSignupEmail("full");
+    const start = isoDay(39);
+    const { availability } = (await (await page.request.get(`/api/signupday/${start}`)).json()) as { availability: Record<string, boolean> };
+    const open = Object.keys(availability).filter((d) => availability[d]).sort();
+    const [full, kept, ...others] = open as [string, string, ...string[]];
+    await seedSavedCheckout(page, makeClient(email, [full, kept], "en"));
+    await useLanguage(page, "en");
+    await page.goto("/signup?resume=1&payment=canceled");
+    const w = wizard(page, "en");
+    await expect(toasts(page).getByText("Payment Canceled")).toBeVisible();
+    await expect(toasts(page).getByText("Your payment was canceled. You can try again when ready.")).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+    await w.expectStep(6);
+    await expect(page.getByText(email)).toBeVisible();
+
+    // Other sign-ups take the last places of the first day meanwhile.
+    for (let i = 0; (await isAvailable(page.request, full)) && i < 100; i++) {
+      await createCheckout(page.request, baseURL!, makeClient(uniqueSignupEmail(`filler${i}`), [full, others[i % others.length]!], "en"));
+    }
+    await w.payButton.click();
+    await expect(toasts(page).getByText("Payment Error")).toBeVisible();
+    await expect(toasts(page).getByText("One of your pickup days just filled up. Please choose another day.")).toBeVisible();
+    await w.expectStep(4);
+    await expect(w.day(full)).toBeDisabled();
+    await expect(w.day(kept)).toHaveAttribute("aria-pressed", "true");
+    await w.toHaveSelected(1);
+    await expect(w.continueButton).toBeEnabled();
+  });
+});
+
+/** Presses Tab until `name` (a role and an accessible name) has the focus. */
+async function tabTo(page: Page, role: Parameters<Page["getByRole"]>[0], name: string | RegExp, language: Language = "en") {
+  const target = page.getByRole(role, { name, exact: typeof name === "string" });
+  for (let i = 0; i < 40; i++) {
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Could not reach ${role} "${name}" (${language}) with Tab`);
+}
+
+test("keyboard only: a house sign-up from the first field to the sandbox checkout", async ({ page }) => {
+  await useLanguage(page, "en");
+  await page.goto("/signup");
+  const w = wizard(page, "en");
+  await w.expectStep(1);
+  const type = async (role: Parameters<Page["getByRole"]>[0], name: string, text: string) => {
+    await tabTo(page, role, name);
+    await page.keyboard.type(text);
+  };
+  await type("textbox", "First name", "Luis");
+  await type("textbox", "Last name", "Gómez");
+  await type("textbox", "Email", uniqueSignupEmail("keys"));
+  await type("textbox", "Phone", "3055550199");
+  await type("textbox", "Street address", "1200 Brickell Ave");
+  await type("textbox", "ZIP code", "33131");
+  await type("textbox", "City", "Miami");
+  await tabTo(page, "checkbox", "I agree to receive e-mails, texts and calls about my pickups and my subscription.");
+  await page.keyboard.press("Space");
+  await tabTo(page, "checkbox", "I accept the terms of service and the privacy policy.");
+  await page.keyboard.press("Space");
+  await expect(w.areaStatus).toHaveText("Good news: we serve your area.");
+  await tabTo(page, "button", "Continue");
+  await page.keyboard.press("Enter");
+  await w.expectStep(2);
+  await tabTo(page, "radio", /Scented/);
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Enter");
+  await w.expectStep(3);
+  await tabTo(page, "radio", /Yes, add fabric softener/);
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("radio", { name: /No fabric softener/ })).toBeChecked();
+  await page.keyboard.press("Enter");
+  await w.expectStep(4);
+  // The calendar's grid takes the focus on today; the arrow moves to tomorrow, Enter picks it.
+  await tabTo(page, "button", /Today/);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Enter");
+  await tabTo(page, "button", dayName(isoDay(2), "en"));
+  await page.keyboard.press("Space");
+  await tabTo(page, "button", dayName(isoDay(4), "en"));
+  await page.keyboard.press("Space");
+  await w.toHaveSelected(2);
+  await tabTo(page, "button", "Continue");
+  await page.keyboard.press("Enter");
+  await w.expectStep(5);
+  await tabTo(page, "radio", /House/);
+  await page.keyboard.press("Space");
+  await type("textbox", "Gate code", "#4321");
+  await tabTo(page, "button", "Continue");
+  await page.keyboard.press("Enter");
+  await w.expectStep(6);
+  await expect(page.getByText("#4321")).toBeVisible();
+  await tabTo(page, "button", "Complete and pay");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/[^/]+$/);
+});
