@@ -1,8 +1,13 @@
 import { i18n, type Messages } from "@lingui/core";
 import type { Language } from "./languages";
 
-// Compiled by `lingui compile` (npm scripts run it first); the server catalog stays on the server.
-const compiled = import.meta.glob<{ messages: Messages }>(["../../locales/*/*.ts", "!../../locales/*/server.ts"]);
+// Compiled by `lingui compile` (npm scripts run it first); the server's catalogs stay on the server.
+const compiled = import.meta.glob<{ messages: Messages }>([
+  "../../locales/*/*.ts",
+  "!../../locales/*/server.ts",
+  "!../../locales/*/mail.ts",
+  "!../../locales/*/payments.ts",
+]);
 
 const loaded = new Set<Language>();
 

@@ -5,7 +5,7 @@ import { Logo } from "./logo";
 import { navItems } from "./nav-items";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-2 py-1.5 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-800 ${
+  `whitespace-nowrap rounded-md px-1.5 py-1.5 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-800 ${
     isActive ? "text-brand-800 underline decoration-coral-500 decoration-2 underline-offset-8" : "text-ink"
   }`;
 
@@ -33,12 +33,12 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-brand-100 bg-sand-50/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-[88rem] items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="rounded-md" aria-label={t`FreshFold Laundry, home`}>
           <Logo />
         </Link>
-        <nav aria-label={t`Main`} className="hidden xl:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label={t`Main`} className="hidden min-[1420px]:block">
+          <ul className="flex items-center gap-0.5">
             {navItems.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} className={linkClass}>
@@ -51,14 +51,14 @@ export function Header() {
         <div className="flex items-center gap-2">
           <Link
             to="/signup"
-            className="hidden rounded-control bg-coral-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-coral-500 sm:inline-block"
+            className="hidden whitespace-nowrap rounded-control bg-coral-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-coral-500 sm:inline-block"
           >
             {t`Schedule Pickup`}
           </Link>
           <button
             ref={toggleRef}
             type="button"
-            className="inline-flex h-11 w-11 items-center justify-center rounded-control border border-brand-200 text-brand-800 xl:hidden"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-control border border-brand-200 text-brand-800 min-[1420px]:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen(!menuOpen)}
@@ -70,7 +70,7 @@ export function Header() {
           </button>
         </div>
       </div>
-      <nav id={menuId} aria-label={t`Mobile`} hidden={!menuOpen} className="border-t border-brand-100 bg-sand-50 xl:hidden">
+      <nav id={menuId} aria-label={t`Mobile`} hidden={!menuOpen} className="border-t border-brand-100 bg-sand-50 min-[1420px]:hidden">
         <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3 sm:grid-cols-2">
           {navItems.map((item) => (
             <li key={item.to}>

@@ -2,7 +2,7 @@ import { brand } from "../config/brand";
 
 export function Logo({ className = "" }: { className?: string }) {
   return (
-    <span className={`inline-flex items-center gap-2 font-display text-lg font-bold text-brand-800 ${className}`}>
+    <span className={`inline-flex items-center gap-2 whitespace-nowrap font-display text-lg font-bold text-brand-800 ${className}`}>
       <svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true" focusable="false">
         <rect width="64" height="64" rx="16" fill="#0e5e6f" />
         <path d="M16 40c6-10 12-14 16-14s10 4 16 14" fill="none" stroke="#ffb4a2" strokeWidth="5" strokeLinecap="round" />
