@@ -13,6 +13,11 @@ test.describe("the whole wizard", () => {
   for (const language of ["en", "es"] as const) {
     test(`in ${language}: every step, the checks announced, the pickup-day rules, a reload restoring the form, up to the sandbox checkout`, async ({ page }) => {
       await useLanguage(page, language);
+      // Spanish runs on a small phone: nothing may scroll sideways at 360 px.
+      if (language === "es") await page.setViewportSize({ width: 360, height: 760 });
+      const noSidewaysScroll = async () => {
+        if (language === "es") expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      };
       await page.goto("/signup");
       const w = wizard(page, language);
       const t = w.t;
@@ -69,6 +74,7 @@ test.describe("the whole wizard", () => {
       await w.day(first).click();
       await expect(page.getByText(`${weekday(first, language)}, ${weekday(second, language)}`)).toBeVisible();
       await expectNoAxeViolations(page);
+      await noSidewaysScroll();
       await w.continueButton.click();
 
       // Step 5, with a reload in the middle restoring the form and the step.
@@ -105,6 +111,7 @@ test.describe("the whole wizard", () => {
       await expect(page.getByTestId("renewal-days")).toContainText(String(days === 0 ? "" : days));
       await expect(page.getByText(t("Cancel anytime. Prices before tax."))).toBeVisible();
       await expectNoAxeViolations(page);
+      await noSidewaysScroll();
       await expect(w.payButton).toHaveText(language === "en" ? "Complete and pay" : "Completar Registro");
       await w.payButton.click();
       await expect(page).toHaveURL(/\/sandbox\/checkout\/[^/]+$/);
