@@ -31,7 +31,7 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
-export function createApiClient({ baseUrl = import.meta.env.VITE_API_BASE_URL ?? "/api", fetch: fetchImpl }: ApiClientOptions = {}) {
+export function createApiClient({ baseUrl = import.meta.env?.VITE_API_BASE_URL ?? "/api", fetch: fetchImpl }: ApiClientOptions = {}) {
   async function call<N extends CallName>(name: N, input: CallInput<N> = {}): Promise<CallOutput<N>> {
     const definition: CallDefinition = calls[name];
     let path = definition.path.replace(/:(\w+)/g, (_, key: string) => {
