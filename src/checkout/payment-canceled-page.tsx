@@ -8,6 +8,7 @@ import { PageMeta } from "../ui/page-meta";
 import { paymentCanceledActors } from "./checkout-actors";
 import { readSavedCheckout } from "./checkout-storage";
 import { Spinner, StatusCard } from "./status-card";
+import { inspect } from "../inspection/inspect";
 
 const PaymentCanceled = createActorContext(paymentCanceledMachine);
 
@@ -16,7 +17,7 @@ export default function PaymentCanceledPage() {
   const [input] = useState(() => ({ email: readSavedCheckout()?.client.email ?? null }));
   const [logic] = useState(() => paymentCanceledMachine.provide({ actors: paymentCanceledActors(navigate) }));
   return (
-    <PaymentCanceled.Provider logic={logic} options={{ input }}>
+    <PaymentCanceled.Provider logic={logic} options={{ input, inspect }}>
       <PaymentCanceledView />
     </PaymentCanceled.Provider>
   );

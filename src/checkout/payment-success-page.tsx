@@ -14,6 +14,7 @@ import { PageMeta } from "../ui/page-meta";
 import { paymentSuccessActors } from "./checkout-actors";
 import { readSavedCheckout, siteOrigin, trackerPresent } from "./checkout-storage";
 import { StatusCard, Spinner } from "./status-card";
+import { inspect } from "../inspection/inspect";
 
 const PaymentSuccess = createActorContext(paymentSuccessMachine);
 
@@ -32,7 +33,7 @@ export default function PaymentSuccessPage() {
   });
   const [logic] = useState(() => paymentSuccessMachine.provide({ actors: paymentSuccessActors() }));
   return (
-    <PaymentSuccess.Provider logic={logic} options={{ input }}>
+    <PaymentSuccess.Provider logic={logic} options={{ input, inspect }}>
       <PaymentSuccessView />
     </PaymentSuccess.Provider>
   );

@@ -9,6 +9,7 @@ import { PageMeta } from "../ui/page-meta";
 import { portalRedirectActors } from "./checkout-actors";
 import { siteOrigin } from "./checkout-storage";
 import { Spinner, StatusCard } from "./status-card";
+import { inspect } from "../inspection/inspect";
 
 const PortalRedirect = createActorContext(portalRedirectMachine);
 
@@ -16,7 +17,7 @@ export default function PortalRedirectPage({ email }: { email: string }) {
   const [input] = useState(() => ({ email, ownOrigin: siteOrigin(), providerOrigins: paymentProviderOrigins }));
   const [logic] = useState(() => portalRedirectMachine.provide({ actors: portalRedirectActors() }));
   return (
-    <PortalRedirect.Provider logic={logic} options={{ input }}>
+    <PortalRedirect.Provider logic={logic} options={{ input, inspect }}>
       <PortalRedirectView />
     </PortalRedirect.Provider>
   );
