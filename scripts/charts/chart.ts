@@ -82,7 +82,14 @@ export function toMermaid(machine: AnyStateMachine): string {
     }
     if (node.type === "final") lines.push(`${indent}${id} --> [*]`);
   };
-  emit(machine.root, "  ");
+  if (machine.root.type === "parallel") {
+    // Mermaid allows region separators only inside a composite state: draw the root as one.
+    lines.push(`  state "${label(machine.id)}" as ${mermaidId(machine.root)}`, `  state ${mermaidId(machine.root)} {`);
+    emit(machine.root, "    ");
+    lines.push("  }");
+  } else {
+    emit(machine.root, "  ");
+  }
   for (const node of allNodes(machine)) {
     for (const edge of edgesOf(node)) {
       const text = label(`${describeEvent(edge.event)}${edge.guard ? ` [${edge.guard}]` : ""}`);
