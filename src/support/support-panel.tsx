@@ -16,7 +16,8 @@ function isSupportLog(value: unknown): value is SupportLog {
 
 export default function SupportPanel() {
   const { t } = useLingui();
-  const [open, setOpen] = useState(true);
+  // Starts folded so it never covers the page the customer was on; staff unfold it.
+  const [open, setOpen] = useState(false);
   useSyncExternalStore(supportRecorder.subscribe, supportRecorder.getVersion, supportRecorder.getVersion);
   const sessions = [...supportRecorder.sessions.values()];
   const recent = supportRecorder.events.slice(-30).reverse();
@@ -58,7 +59,7 @@ export default function SupportPanel() {
                   </p>
                   <details className="mt-1">
                     <summary className="cursor-pointer text-xs text-muted">{t`Context (personal data masked)`}</summary>
-                    <pre className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-all text-xs">{JSON.stringify(s.context, null, 2)}</pre>
+                    <pre className="mt-1 whitespace-pre-wrap break-all text-xs">{JSON.stringify(s.context, null, 2)}</pre>
                   </details>
                 </li>
               ))}
@@ -66,11 +67,15 @@ export default function SupportPanel() {
           </section>
           <section aria-labelledby="support-events">
             <h3 id="support-events" className="font-semibold text-ink">{t`Event log`} ({supportRecorder.events.length})</h3>
-            <ol className="mt-1 max-h-40 space-y-0.5 overflow-auto font-mono text-xs">
-              {recent.map((e) => (
-                <li key={e.seq}>#{e.seq} {e.machineId}: {e.event.type}</li>
-              ))}
-            </ol>
+            {/* A scrollable region must be reachable by keyboard. */}
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+            <div tabIndex={0} role="region" aria-label={t`Recent events`} className="mt-1 max-h-40 overflow-auto">
+              <ol className="space-y-0.5 font-mono text-xs">
+                {recent.map((e) => (
+                  <li key={e.seq}>#{e.seq} {e.machineId}: {e.event.type}</li>
+                ))}
+              </ol>
+            </div>
           </section>
           <ReplaySection />
         </div>
