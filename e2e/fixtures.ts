@@ -24,9 +24,12 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
   /** Records which states the real machines reached in this test (src/inspection/coverage.ts). */
   machineCoverage: [
     async ({ page }, use, testInfo) => {
+      const reached: Record<string, string[]> = {};
+      await page.exposeBinding("__e2eMachineCoverage", (_source, machineId: string, stateIds: string[]) => {
+        reached[machineId] = [...new Set([...(reached[machineId] ?? []), ...stateIds])];
+      });
       await page.addInitScript(() => window.localStorage.setItem("e2e:machine-coverage", "1"));
       await use();
-      const reached = await page.evaluate(() => window.__machineCoverage ?? {}).catch(() => ({}));
       if (Object.keys(reached).length) {
         const dir = path.resolve("test-results/browser-coverage");
         mkdirSync(dir, { recursive: true });

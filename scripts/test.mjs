@@ -1,6 +1,7 @@
 // `npm test`: every suite in turn (catalogs, types, lint, unit and machine, server, browser), then one total line.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { machineCoverageReport } from "./machine-coverage.mjs";
 
 const only = process.argv.includes("--db-only");
 const results = [];
@@ -42,6 +43,11 @@ function chromiumAvailable() {
   return probe.status === 0;
 }
 
+if (!only) {
+  rmSync("test-results/machine-paths", { recursive: true, force: true });
+  rmSync("test-results/browser-coverage", { recursive: true, force: true });
+}
+
 if (only) {
   const label = process.env.DATABASE_URL ? "database suite on PostgreSQL" : "database suite on PGlite";
   vitest(label, "server", "test-results/db.json");
@@ -68,6 +74,13 @@ if (only) {
       failed: j.stats.unexpected + (j.errors?.length ?? 0),
     }));
     results.push({ name: "browser tests", ...fallback(counts, ok), seconds });
+
+    // Every state the machine-level paths reach must also be reached by the real machines in the browser.
+    console.log("\n=== states the real machines reached in the browser suite");
+    const { lines, problems } = machineCoverageReport({ requireBrowser: true });
+    lines.forEach((line) => console.log(line));
+    problems.forEach((problem) => console.log(`MISSING ${problem}`));
+    results.push({ name: "browser suite reached every state of every machine", passed: problems.length ? 0 : 1, failed: problems.length ? 1 : 0, seconds: 0 });
   }
 }
 
