@@ -2,6 +2,7 @@
 // then debounced suggestions and the details of the picked one. Pure: the Places calls sit behind a port
 // that the loader actor returns, and the loader itself is provided by the view (src/signup/address).
 import { assign, emit, fromPromise, setup } from "xstate";
+import type { AddressDraft } from "../src/contract/signup-form";
 
 /** The spec's maps loader: 3 retries after the first attempt, 4 attempts in all. */
 export const MAX_RETRIES = 3;
@@ -13,15 +14,7 @@ export const SUGGESTION_DEBOUNCE_MS = 300;
 export const MIN_QUERY_LENGTH = 3;
 
 /** The address a picked suggestion resolves to: the spec's address fields that autocomplete fills. */
-export interface AutocompleteAddress {
-  street: string;
-  number: number;
-  zip: string;
-  city: string;
-  state: string;
-  country: string;
-  formatted_address: string;
-}
+export type AutocompleteAddress = AddressDraft;
 
 export interface PlaceSuggestion {
   id: string;

@@ -1,31 +1,10 @@
 // The street-address part of the sign-up form while it is being filled in (spec section 3, Address).
-import type { AutocompleteAddress } from "../../../machines/address-autocomplete.machine";
+import { emptyAddressDraft as newAddressDraft, type AddressDraft } from "../../contract/signup-form";
 
-export type AddressDraft = {
-  street: string;
-  /** The house number: an integer, 0 when the street line has none. */
-  number: number;
-  zip: string;
-  city: string;
-  state: string;
-  country: string;
-  formatted_address: string;
-};
-
-// The machine's address and the draft are one shape; this line stops them drifting apart.
-const sameShape: [AddressDraft, AutocompleteAddress] extends [AutocompleteAddress, AddressDraft] ? true : never = true;
-void sameShape;
+export type { AddressDraft };
 
 /** Manual entry starts in Florida, in the USA (decisions.md, Front end: Address). */
-export const emptyAddressDraft: AddressDraft = {
-  street: "",
-  number: 0,
-  zip: "",
-  city: "",
-  state: "FL",
-  country: "USA",
-  formatted_address: "",
-};
+export const emptyAddressDraft: Readonly<AddressDraft> = newAddressDraft();
 
 /**
  * The house number at the start of a street line ("1200 Brickell Ave" → 1200, "12B Main St" → 12);
