@@ -1,0 +1,87 @@
+// The sign-up when its checks cannot answer, in English and Spanish (decisions.md "Front end"): a failed
+// service-area check counts as unknown (no alert, no block: the server re-checks at checkout), and a start
+// date whose week has no free day, or whose availability call fails, shows "No available dates found."
+import type { Page } from "@playwright/test";
+import { test, expect, useLanguage } from "./fixtures";
+import { isoDay, uniqueSignupEmail, wizard } from "./models/signup-driver";
+
+const toasts = (page: Page) => page.getByRole("region", { name: /Notifications|Notificaciones/ });
+
+/** Start dates apart from the other suites' days (e2e/checkout.spec.ts, e2e/checkout-wizard.spec.ts). */
+const startOffset = { en: 33, es: 41 };
+
+const weekFrom = (offset: number) => Array.from({ length: 7 }, (_, i) => isoDay(offset + i));
+
+for (const language of ["en", "es"] as const) {
+  test.describe(`sign-up checks that cannot answer (${language})`, () => {
+    // The deliberately failed calls are logged by the browser itself.
+    test.use({ allowedConsoleErrors: [/the server responded with a status of 503 \(Service Unavailable\)/] });
+
+    test(`a failed area check blocks nothing; a week with no free day or a failed day call shows no dates (${language})`, async ({ page }) => {
+      await useLanguage(page, language);
+      const w = wizard(page, language);
+      const t = w.t;
+      const unavailable = { status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: "Service Unavailable" } }) };
+      let areaCalls = 0;
+      await page.route("**/api/service_area/*", (route) => {
+        areaCalls += 1;
+        return route.fulfill(unavailable);
+      });
+
+      // Step 1: the ZIP check fails; the visitor sees neither the out-of-area alert nor a verdict, and goes on.
+      await page.goto("/signup");
+      await w.fillPersonal({ email: uniqueSignupEmail(`unknown-area-${language}`), zip: "33131" });
+      await expect(w.emailStatus).toHaveText(t("This e-mail address is ready to use."));
+      await expect.poll(() => areaCalls).toBeGreaterThanOrEqual(1);
+      await expect(w.areaStatus).toHaveText("");
+      await expect(page.getByText(t("We're not in your area yet!"))).toHaveCount(0);
+      await expect(page.getByText(t("Good news: we serve your area."))).toHaveCount(0);
+      await w.continueButton.click();
+      // Continue asked again (it re-runs both checks), got no answer either, and did not block.
+      await w.expectStep(2);
+      expect(areaCalls).toBeGreaterThanOrEqual(2);
+      await page.getByText(t("Scented"), { exact: true }).click();
+      await w.continueButton.click();
+      await w.expectStep(3);
+      await page.getByText(t("No fabric softener"), { exact: true }).click();
+      await w.continueButton.click();
+      await w.expectStep(4);
+
+      // Step 4: a week where every day is taken.
+      const noDates = page.getByText(t("No available dates found."), { exact: true });
+      const offset = startOffset[language];
+      const soldOut = weekFrom(offset);
+      await page.route(`**/api/signupday/${soldOut[0]}`, (route) =>
+        route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ availability: Object.fromEntries(soldOut.map((d) => [d, false])) }) }),
+      );
+      await w.chooseStartDate(soldOut[0]!);
+      await expect(noDates).toBeVisible();
+      await expect(w.day(soldOut[1]!)).toHaveCount(0);
+      await w.toHaveSelected(0);
+      await w.continueButton.click();
+      await expect(toasts(page).getByText(t("Please select exactly two weekly pickup dates"))).toBeVisible();
+      await w.expectStep(4);
+
+      // A start date whose availability call fails shows the same.
+      const failing = isoDay(offset + 1);
+      await page.route(`**/api/signupday/${failing}`, (route) => route.fulfill(unavailable));
+      await w.chooseStartDate(failing);
+      await expect(noDates).toBeVisible();
+      await w.toHaveSelected(0);
+
+      // A date the server answers for offers its days again, and two picks move on to step 5.
+      const working = isoDay(offset + 2);
+      await w.chooseStartDate(working);
+      await expect(noDates).toHaveCount(0);
+      const response = await page.request.get(`/api/signupday/${working}`);
+      const { availability } = (await response.json()) as { availability: Record<string, boolean> };
+      const free = Object.keys(availability).filter((d) => availability[d]).sort();
+      expect(free.length).toBeGreaterThanOrEqual(2);
+      await w.day(free[0]!).click();
+      await w.day(free[1]!).click();
+      await w.toHaveSelected(2);
+      await w.continueButton.click();
+      await w.expectStep(5);
+    });
+  });
+}
