@@ -22,7 +22,12 @@ export default tseslint.config(
   {
     // Arrows point one way: machines never import views or the server; browser code never imports server/.
     files: ["machines/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["**/src/*/*-page*", "**/server/**", "react", "react-dom"] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["**/src/*/*-page*", "**/src/api/**", "**/src/ui/**", "**/server/**", "react", "react-dom", "@xstate/react"] },
+      ],
+    },
   },
   {
     files: ["src/**/*.{ts,tsx}"],

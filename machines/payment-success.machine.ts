@@ -1,7 +1,7 @@
 // /payment-success after the hosted checkout: the post-payment calls of spec section 4, once per checkout,
 // and the billing-portal button, which stays disabled until a portal link is obtained.
 import { assign, fromPromise, setup } from "xstate";
-import { isAllowedRedirect } from "../src/api/client";
+import { isAllowedRedirect } from "../src/contract/redirects";
 import { ORDER_CREATED_BY, PRICE_DUE_TODAY_CENTS } from "../src/contract/plan";
 
 /** What the page needs of the client saved at checkout (CHECKOUT_FORM_KEY). */

@@ -1,6 +1,6 @@
 // Home with ?email=: requests a billing-portal link for the e-mail and sends the browser there (spec section 2).
 import { assign, fromPromise, setup } from "xstate";
-import { isAllowedRedirect } from "../src/api/client";
+import { isAllowedRedirect } from "../src/contract/redirects";
 
 export interface PortalRedirectInput {
   /** The ?email= value as given ("" when the parameter is empty). */

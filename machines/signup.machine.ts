@@ -3,14 +3,13 @@
 // browser effects (saving the form at checkout, leaving for the checkout page) are provided by the view.
 import { and, assign, emit, fromPromise, not, setup, stateIn } from "xstate";
 import { addWeeks, format, parseISO } from "date-fns";
-import { createApiClient, hostedLink, isAllowedRedirect, paymentProviderOrigins, ApiRequestError } from "../src/api/client";
+import { isAllowedRedirect, paymentProviderOrigins } from "../src/contract/redirects";
 import type { Client } from "../src/contract/client";
 import type { Language } from "../src/contract/common";
 import { PICKUP_WINDOW_WEEKS, SIGNUP_STEPS } from "../src/contract/plan";
 import {
   emailToCheck,
   emptySignupForm,
-  isAreaAvailable,
   sortPicks,
   step1Errors,
   stepErrors,
@@ -87,10 +86,13 @@ export const DAY_ERROR_CODES = ["day_full", "day_unavailable"] as const;
 export const AREA_ERROR_CODES = ["area_unavailable"] as const;
 export const EMAIL_ERROR_CODES = ["email_taken", "client_active"] as const;
 
-const errorCode = (error: unknown) => (error instanceof ApiRequestError ? error.code : undefined);
+/** The server's error code an API failure carries (src/api/client.ts ApiRequestError), if any. */
+const errorCode = (error: unknown): string | undefined => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+};
 const hasCode = (codes: readonly string[]) => ({ event }: { event: unknown }) => codes.includes(errorCode((event as { error?: unknown }).error) ?? "");
 
-const api = createApiClient();
 
 /** The latest start date the calendar offers: PICKUP_WINDOW_WEEKS from today. */
 export const lastStartDate = (today: string) => format(addWeeks(parseISO(today), PICKUP_WINDOW_WEEKS), "yyyy-MM-dd");
@@ -116,29 +118,24 @@ export const signupMachine = setup({
     emitted: {} as SignupEmitted,
   },
   actors: {
-    checkEmail: fromPromise<{ exists: boolean }, { email: string }>(({ input, signal }) =>
-      api.call("emailExists", { params: { email: input.email }, signal }),
-    ),
-    checkServiceArea: fromPromise<boolean, { zip: string }>(async ({ input, signal }) =>
-      isAreaAvailable(await api.call("serviceArea", { params: { area: input.zip }, signal })),
-    ),
-    loadAvailability: fromPromise<Record<string, boolean>, { date: string }>(async ({ input, signal }) => {
-      const answer = await api.call("signupDay", { params: { id: input.date }, signal });
-      return answer.availability;
+    // Every effect is provided by the view (src/signup/signup-actor.ts), so the machine stays pure.
+    checkEmail: fromPromise<{ exists: boolean }, { email: string }>(async () => {
+      throw new Error("checkEmail is provided by the view");
+    }),
+    checkServiceArea: fromPromise<boolean, { zip: string }>(async () => {
+      throw new Error("checkServiceArea is provided by the view");
+    }),
+    loadAvailability: fromPromise<Record<string, boolean>, { date: string }>(async () => {
+      throw new Error("loadAvailability is provided by the view");
     }),
     /** Provided by the view: writes the full form under CHECKOUT_FORM_KEY. */
     saveCheckout: fromPromise<void, SavedCheckoutInput>(async () => {
       throw new Error("saveCheckout is provided by the view");
     }),
-    createCheckout: fromPromise<string, { client: Client; origin: string }>(async ({ input, signal }) =>
-      hostedLink(
-        await api.call("createCheckoutSession", {
-          body: { success_url: `${input.origin}/payment-success`, cancel_url: `${input.origin}/payment-canceled`, client: input.client },
-          signal,
-        }),
-        "checkout",
-      ),
-    ),
+    /** Provided by the view: requests the checkout session and answers its link. */
+    createCheckout: fromPromise<string, { client: Client; origin: string }>(async () => {
+      throw new Error("createCheckout is provided by the view");
+    }),
     /** Provided by the view: sends the browser to the checkout page. */
     redirect: fromPromise<void, { url: string }>(async () => {
       throw new Error("redirect is provided by the view");

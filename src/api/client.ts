@@ -1,6 +1,6 @@
 // The API client: every call of the contract, typed and checked by its zod schemas.
 import type { z } from "zod";
-import { calls, hostedLinkAnswer, type CallDefinition, type Calls, type CallName } from "../contract/calls";
+import { calls, type CallDefinition, type Calls, type CallName } from "../contract/calls";
 import { errorResponseSchema } from "../contract/common";
 
 /** The spec's "API Error: {status} {statusText}", carrying the server's error code when there is one. */
@@ -56,23 +56,4 @@ export function createApiClient({ baseUrl = import.meta.env?.VITE_API_BASE_URL ?
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The link of a hosted page from portal_url/checkout_url, url or session.url; a missing one is an error. */
-export function hostedLink(answer: z.infer<typeof hostedLinkAnswer>, kind: "portal" | "checkout"): string {
-  const link = (kind === "portal" ? answer.portal_url : answer.checkout_url) ?? answer.url ?? answer.session?.url;
-  if (!link) throw new Error(kind === "portal" ? "Invalid response from API: missing url" : "Invalid response from API: missing checkout_url");
-  return link;
-}
-
-/** The browser is sent only to the site's own origin or the payment provider's. */
-export function isAllowedRedirect(link: string, ownOrigin: string, providerOrigins: readonly string[]): boolean {
-  try {
-    const { origin, protocol } = new URL(link, ownOrigin);
-    if (protocol !== "https:" && protocol !== "http:") return false;
-    return origin === ownOrigin || providerOrigins.includes(origin);
-  } catch {
-    return false;
-  }
-}
-
-/** Payment providers' hosted pages: Stripe's checkout and billing portal. The sandbox is on the site's own origin. */
-export const paymentProviderOrigins = ["https://checkout.stripe.com", "https://billing.stripe.com"] as const;
+export { hostedLink, isAllowedRedirect, paymentProviderOrigins } from "../contract/redirects";
