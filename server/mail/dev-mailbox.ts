@@ -18,7 +18,7 @@ function page(title: string, body: SafeHtml): string {
   return html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
-<link rel="stylesheet" href="/dev/mailbox.css"></head>
+<link rel="icon" type="image/svg+xml" href="/logo.svg"><link rel="stylesheet" href="/dev/mailbox.css"></head>
 <body><main>${body}</main></body>
 </html>
 `.value;

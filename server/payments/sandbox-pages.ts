@@ -29,6 +29,7 @@ function layout(i18n: I18n, language: Language, title: string, body: SafeHtml): 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title} · ${testMode}</title>
+<link rel="icon" type="image/svg+xml" href="/logo.svg">
 <link rel="stylesheet" href="${SANDBOX_STYLESHEET}">
 </head>
 <body>

@@ -28,6 +28,8 @@ function expectPageBasics(html: string, language: "en" | "es") {
   expect(html.match(/<h1[ >]/g)).toHaveLength(1);
   expect(html).toContain("<main");
   expect(html).toContain('<link rel="stylesheet" href="/sandbox/assets/sandbox.css">');
+  // The site's icon, so the browser does not ask for /favicon.ico, which the site does not have (a 404).
+  expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/logo.svg">');
   // The Content-Security-Policy allows no inline script; styles come from the stylesheet only.
   expect(html).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=/i);
 }
