@@ -7,7 +7,10 @@ import path from "node:path";
 export type Language = "en" | "es";
 
 export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[]; machineCoverage: void }>({
-  /** Console errors a test expects (e.g. the browser's own line for a deliberate 409); set with test.use. */
+  /**
+   * Console errors a test expects (e.g. the browser's own line for a deliberate 409); set with test.use and ONE
+   * pattern (join several with |): Playwright reads [a, b] as a value with fixture options, not as a list.
+   */
   allowedConsoleErrors: [[], { option: true }],
   consoleErrors: [
     async ({ page, allowedConsoleErrors }, use) => {

@@ -1,5 +1,5 @@
 // The site shell: every route in both languages, the language rule, the not-found page, the mobile menu.
-import { test, expect, useLanguage } from "./fixtures";
+import { test, expect, expectNoAxeViolations, useLanguage } from "./fixtures";
 
 const routes = [
   "/", "/about", "/services", "/pricing", "/service-areas", "/faq", "/airbnb-hosts", "/blog", "/how-it-works",
@@ -95,4 +95,116 @@ test("the mobile menu opens and reaches every link at 390 px", async ({ page }) 
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+});
+
+test("while the first page's code loads, the header and footer are already on screen", async ({ page }) => {
+  await useLanguage(page, "en");
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/pricing-page-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/pricing", { waitUntil: "commit" });
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"]')).toBeAttached();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(0);
+  release();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+});
+
+test.describe("a page that fails", () => {
+  test.use({ allowedConsoleErrors: [/^Failed to load resource|^The page failed:/] });
+
+  /** Counts full page loads, so a test can tell an automatic reload happened, and how often. */
+  function countDocumentLoads(page: import("@playwright/test").Page) {
+    const loads = { count: 0 };
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") loads.count += 1;
+    });
+    return loads;
+  }
+
+  test("to load in a tab opened before a deploy: the click reloads straight into the page asked for", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await useLanguage(page, "en");
+    const loads = countDocumentLoads(page);
+    let oldBuildRequests = 0;
+    // The tab's build named a chunk the server no longer has; after a reload the current build loads.
+    await page.route(/\/assets\/services-page-[\w-]+\.js$/, (route) =>
+      oldBuildRequests++ === 0 ? route.fulfill({ status: 404, contentType: "application/json", body: "{}" }) : route.continue(),
+    );
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.getByRole("banner").getByRole("link", { name: "Services", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/couldn't load|went wrong/);
+    expect(loads.count, "the first load and one automatic reload").toBe(2);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("to load after a deploy reloads once, then says so inside the layout; Try again loads it (en)", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await useLanguage(page, "en");
+    const loads = countDocumentLoads(page);
+    let chunkGone = true;
+    await page.route(/\/assets\/pricing-page-[\w-]+\.js$/, (route) =>
+      chunkGone ? route.fulfill({ status: 404, contentType: "application/json", body: '{"error":{"code":"not_found"}}' }) : route.continue(),
+    );
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.getByRole("banner").getByRole("link", { name: "Pricing", exact: true }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "We couldn't load this page" })).toBeVisible();
+    expect(loads.count, "the first load and one automatic reload").toBe(2);
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole("alert").filter({ hasText: "Check your connection and try again." })).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(page).toHaveTitle("We couldn't load this page · FreshFold Laundry");
+    await expectNoAxeViolations(page);
+
+    chunkGone = false;
+    await page.getByRole("main").getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Simple, honest pricing" })).toBeVisible();
+    expect(loads.count).toBe(3);
+  });
+
+  test("to load when the connection drops says so in Spanish, and the way home works", async ({ page }) => {
+    await useLanguage(page, "es");
+    const loads = countDocumentLoads(page);
+    await page.route(/\/assets\/faq-page-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.goto("/faq");
+
+    await expect(page.getByRole("heading", { level: 1, name: "No pudimos cargar esta página" })).toBeVisible();
+    expect(loads.count, "the first load and one automatic reload").toBe(2);
+    await expect(page.getByRole("alert").filter({ hasText: "Revisa tu conexión e inténtalo de nuevo." })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("button", { name: "Intentar de nuevo" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Volver al inicio" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(loads.count, "home is a client-side navigation").toBe(2);
+  });
+
+  test("while it runs shows the error at once, without reloading (en, es)", async ({ page }) => {
+    await useLanguage(page, "en");
+    const loads = countDocumentLoads(page);
+    await page.route(/\/assets\/hosts-page-[\w-]+\.js$/, (route) =>
+      route.fulfill({ contentType: "text/javascript", body: 'throw new Error("a bug in the page");' }),
+    );
+    await page.goto("/airbnb-hosts");
+    await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "This page ran into a problem on our side." })).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    expect(loads.count).toBe(1);
+
+    await page.getByRole("button", { name: "Switch language to Español" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Algo salió mal" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
 });

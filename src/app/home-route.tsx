@@ -1,8 +1,9 @@
 import { lazy } from "react";
 import { useSearchParams } from "react-router";
+import { loadPageCode } from "../loading/stale-build";
 
-const HomePage = lazy(() => import("../marketing/home-page"));
-const PortalRedirectPage = lazy(() => import("../checkout/portal-redirect-page"));
+const HomePage = lazy(() => loadPageCode(() => import("../marketing/home-page")));
+const PortalRedirectPage = lazy(() => loadPageCode(() => import("../checkout/portal-redirect-page")));
 
 /** Home, or (with ?email=) the billing-portal redirect of spec section 2, which replaces home's content. */
 export default function HomeRoute() {

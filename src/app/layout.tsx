@@ -4,6 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Header } from "../shell/header";
 import { Footer } from "../shell/footer";
 import { ToastRegion } from "../ui/toast";
+import { PageLoading } from "./page-loading";
 
 export function Layout() {
   const { t } = useLingui();
@@ -23,8 +24,4 @@ export function Layout() {
       <ScrollRestoration />
     </div>
   );
-}
-
-function PageLoading() {
-  return <div className="min-h-[60vh]" aria-busy="true" />;
 }

@@ -17,8 +17,9 @@ export function LanguageProvider({ initial, children }: { initial: Language; chi
   const [language, setActive] = useState<Language>(initial);
 
   const setLanguage = useCallback(async (next: Language) => {
-    await loadLanguage(next);
+    // Saved first: if a stale tab reloads to fetch the catalog, it comes back in the chosen language.
     saveLanguage(next);
+    await loadLanguage(next);
     setActive(next);
   }, []);
 

@@ -8,8 +8,9 @@ import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "../contrac
 import { CallToAction, CheckList, FeatureCard, PageHeader, Section, Steps } from "./sections";
 import { Icon } from "./icons";
 import { TestimonialsView } from "./testimonials";
+import { loadPageCode } from "../loading/stale-build";
 
-const LiveTestimonials = lazy(() => import("./testimonials-live"));
+const LiveTestimonials = lazy(() => loadPageCode(() => import("./testimonials-live")));
 
 const promo = formatUsd(PRICE_DUE_TODAY_CENTS);
 const weekly = formatUsd(PRICE_WEEKLY_CENTS);
