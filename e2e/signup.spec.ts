@@ -12,6 +12,7 @@ const toasts = (page: Page) => page.getByRole("region", { name: /Notifications|N
 test.describe("the whole wizard", () => {
   for (const language of ["en", "es"] as const) {
     test(`in ${language}: every step, the checks announced, the pickup-day rules, a reload restoring the form, up to the sandbox checkout`, async ({ page }) => {
+      test.slow(); // the whole journey with an axe scan per step: about 20 s on an idle machine
       await useLanguage(page, language);
       // Spanish runs on a small phone: nothing may scroll sideways at 360 px.
       if (language === "es") await page.setViewportSize({ width: 360, height: 760 });
@@ -203,6 +204,7 @@ async function tabTo(page: Page, role: Parameters<Page["getByRole"]>[0], name: s
 }
 
 test("keyboard only: a house sign-up from the first field to the sandbox checkout", async ({ page }) => {
+  test.slow(); // the whole journey, one key at a time
   await useLanguage(page, "en");
   await page.goto("/signup");
   const w = wizard(page, "en");
