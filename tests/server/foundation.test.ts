@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { spawnSync } from "node:child_process";
 import { ConfigError, loadConfig } from "../../server/config";
 import { buildTestApp } from "./helpers/app";
 import { testDriver } from "./helpers/database";
@@ -38,6 +39,19 @@ describe("configuration", () => {
     expect(() => loadConfig({ PORT: "not-a-port" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "nope" })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ PICKUP_CLOSED_WEEKDAYS: "9" })).toThrow(/PICKUP_CLOSED_WEEKDAYS/);
+  });
+
+  it("stops the real start-up (server/main.ts) with exit code 1, naming each bad variable", () => {
+    const started = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: { ...process.env, PORT: "not-a-port", RATE_LIMIT_CHECKOUT: "-3", DATABASE_URL: "" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toContain("Invalid configuration");
+    expect(started.stderr).toMatch(/PORT:/);
+    expect(started.stderr).toMatch(/RATE_LIMIT_CHECKOUT:/);
+    expect(started.stdout).not.toMatch(/Server listening/);
   });
 
   it("has the decided defaults", () => {
