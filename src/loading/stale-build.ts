@@ -53,12 +53,10 @@ export async function loadPageCode<T>(load: () => Promise<T>): Promise<T> {
 /** Loads code outside any page (the language catalogs): reloads at once when that may help. */
 export async function importOrReload<T>(load: () => Promise<T>): Promise<T> {
   try {
-    return await load();
+    return await loadPageCode(load);
   } catch (error) {
-    if (isModuleLoadError(error) && claimAutomaticReload(window.sessionStorage, navigator.onLine)) {
-      window.location.reload();
-      return new Promise<T>(() => {});
-    }
-    throw error;
+    if (!(error instanceof ReloadForCurrentBuild)) throw error;
+    window.location.reload();
+    return new Promise<T>(() => {});
   }
 }
