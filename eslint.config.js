@@ -3,9 +3,16 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
+
+// The front end's folders (README, Architecture). A feature holds the views of one part of the site and may
+// import the shared modules, the machines and the contract, never another feature; the shared modules import
+// no feature; src/app (the router and layout) and src/main.tsx put the features together.
+export const features = ["checkout", "contact", "marketing", "resources", "shell", "signup", "support"];
+export const shared = ["api", "areas", "browser", "config", "contract", "i18n", "inspection", "loading", "ui"];
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "locales/**/*.ts", "test-results", "playwright-report", "data", "coverage"] },
+  { ignores: ["dist", "node_modules", "locales/**/*.ts", "test-results", "playwright-report", "data", "coverage", "reports", ".stryker-tmp"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -32,6 +39,40 @@ export default tseslint.config(
   {
     files: ["src/**/*.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { patterns: ["**/server/**"] }] },
+  },
+  {
+    // Boundaries, checked on the resolved files: no import cycles anywhere in the code, no feature importing
+    // another feature, no shared module importing a feature or the app (tests/unit/lint-boundaries.test.ts).
+    files: ["src/**/*.{ts,tsx}", "machines/**/*.ts", "server/**/*.ts", "scripts/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] })],
+      // Without these the rules skip TypeScript files they follow, and a cycle through them goes unseen.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
+    rules: {
+      // A lazy import() back into its importer (a chunk loaded later) is no cycle at start-up.
+      "import-x/no-cycle": ["error", { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/${feature}`,
+              from: "./src",
+              except: [`./${feature}`, ...shared.map((module) => `./${module}`)],
+              message: `src/${feature} may import only its own files and the shared modules (src/${shared.join(", src/")}): move what two features share into a shared module.`,
+            })),
+            ...shared.map((module) => ({
+              target: `./src/${module}`,
+              from: [...features.map((feature) => `./src/${feature}`), "./src/app", "./src/main.tsx"],
+              message: `src/${module} is shared: it may not import a feature or the app.`,
+            })),
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["scripts/**/*.{js,mjs}", "*.js"],

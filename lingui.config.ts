@@ -10,20 +10,29 @@ const feature = (name: string, include: string[], exclude: string[] = []) => ({
   exclude: exclude.flatMap((folder) => [folder, `${folder}/**`]),
 });
 
+const homeFiles = ["home-page.tsx", "testimonials.tsx", "testimonials-live.tsx", "faq-preview.tsx", "faq-preview-live.tsx"].map(
+  (file) => `<rootDir>/src/marketing/${file}`,
+);
+
+const buyerFacts = "<rootDir>/src/ui/buyer-facts.tsx";
+
 export default defineConfig({
   sourceLocale: "en",
   locales: ["en", "es"],
   format: formatter({ lineNumbers: false }),
   catalogs: [
-    feature("shell", ["<rootDir>/src/app", "<rootDir>/src/shell", "<rootDir>/src/ui", "<rootDir>/src/i18n"]),
-    feature("marketing", ["<rootDir>/src/marketing"]),
+    feature("shell", ["<rootDir>/src/app", "<rootDir>/src/shell", "<rootDir>/src/ui", "<rootDir>/src/i18n", "<rootDir>/src/areas"], [buyerFacts]),
+    // The buyer's facts (pricing, the FAQ, the review step) load with those pages, not with every page's shell.
+    feature("facts", [buyerFacts]),
+    // Home's own messages apart, so the home page's first load carries none of the other marketing pages'.
+    feature("home", homeFiles),
+    feature("marketing", ["<rootDir>/src/marketing"], homeFiles),
     feature("resources", ["<rootDir>/src/resources"]),
     feature("contact", ["<rootDir>/src/contact"]),
     feature("signup", ["<rootDir>/src/signup"], ["<rootDir>/src/signup/address"]),
     feature("address", ["<rootDir>/src/signup/address"]),
     feature("checkout", ["<rootDir>/src/checkout"]),
     feature("support", ["<rootDir>/src/support"]),
-    feature("server", ["<rootDir>/server"], ["<rootDir>/server/mail", "<rootDir>/server/payments"]),
     feature("mail", ["<rootDir>/server/mail"]),
     feature("payments", ["<rootDir>/server/payments"]),
   ],

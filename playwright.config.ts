@@ -24,7 +24,8 @@ export default defineConfig({
     command: "node scripts/e2e-server.mjs",
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
+    // Start-up compiles the server (tsx) and migrates a fresh PGlite: give a loaded 2-core machine three minutes.
+    timeout: 180_000,
     env: { E2E_PORT: String(port) },
   },
 });

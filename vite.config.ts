@@ -1,14 +1,32 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react-swc";
 import tailwindcss from "@tailwindcss/vite";
+import optimizeLocales from "@react-aria/optimize-locales-plugin";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
+
+/** react-router's package points every bundler at its development build; the production one drops its warnings. */
+function reactRouterProduction(): Plugin {
+  return {
+    name: "react-router-production",
+    apply: "build",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (source !== "react-router" || options?.ssr) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && { ...resolved, id: resolved.id.replace("/dist/development/", "/dist/production/") };
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react({ plugins: [["@lingui/swc-plugin", {}]] }),
     tailwindcss(),
+    reactRouterProduction(),
+    // react-aria's own strings (calendar, combo box, toasts...) only in the site's two languages (any region).
+    optimizeLocales.vite({ locales: ["en", "es"] }),
   ],
   server: {
     proxy: {
@@ -22,6 +40,12 @@ export default defineConfig({
     outDir: process.env.BUILD_OUT_DIR ?? "dist",
     target: "es2022",
     sourcemap: false,
+    // No preload helper in the entry (1.5 KB of every first load): a pre-rendered page names its route's
+    // code and imports itself (scripts/prerender.mjs); on a later visit to another page, that page's chunk
+    // fetches the imports it does not share with the pages already seen.
+    modulePreload: false,
+    // dist/.vite/manifest.json: scripts/size-budget.mjs reads which chunks a page imports statically.
+    manifest: true,
   },
   test: {
     projects: [

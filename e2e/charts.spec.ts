@@ -1,4 +1,5 @@
-// Every chart in docs/charts renders with mermaid in Chromium and draws every state of its machine.
+// Every chart in docs/charts renders with mermaid in Chromium and draws every state of its machine; the
+// sign-up's chart draws its six steps in order, one after the other in the reading direction.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -23,7 +24,11 @@ for (const file of charts) {
       try {
         const { svg } = await mermaid.render("chart", src);
         document.getElementById("out")!.innerHTML = svg;
-        return { ok: true as const, drawn: [...document.querySelectorAll("g[id]")].map((g) => g.id) };
+        const boxes = [...document.querySelectorAll("g[id]")].map((g) => {
+          const box = g.getBoundingClientRect();
+          return { id: g.id, top: box.y };
+        });
+        return { ok: true as const, drawn: boxes.map((b) => b.id), boxes };
       } catch (error) {
         return { ok: false as const, error: String(error) };
       }
@@ -32,5 +37,12 @@ for (const file of charts) {
     if (!result.ok) return;
     const missing = stateIds.filter((id) => !result.drawn.some((drawn) => drawn.includes(`-state-${id}-`)));
     expect(missing).toEqual([]);
+    if (file === "signup.md") {
+      // Top to bottom (Mermaid's default direction): step n+1 starts below step n.
+      const top = (n: number) => result.boxes.find((b) => b.id.includes(`-state-s_signup_step${n}-`))!.top;
+      const tops = [1, 2, 3, 4, 5, 6].map(top);
+      expect(tops, `the steps' tops: ${tops.join(", ")}`).toEqual([...tops].sort((a, b) => a - b));
+      expect(new Set(tops).size).toBe(6);
+    }
   });
 }

@@ -4,9 +4,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import PO from "pofile";
 import type { APIRequestContext, Page, Request } from "@playwright/test";
-import { expect, type Language } from "./fixtures";
+import { expect, isoDay, type Language } from "./fixtures";
+import { CHECKOUT_FORM_KEY } from "../src/contract/signup-storage";
 
-export const CHECKOUT_FORM_KEY = "signup:checkout-form";
+export { CHECKOUT_FORM_KEY };
 export const PAY_CARD = "4242 4242 4242 4242";
 export const DECLINED_CARD = "4000 0000 0000 0002";
 
@@ -25,8 +26,6 @@ export function tr(catalog: string, id: string, language: Language): string {
 
 export const uniqueEmail = (tag: string) =>
   `checkout-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** Two available days of one week, starting `offset` days from today (offsets keep parallel tests apart). */
 export async function availableDays(request: APIRequestContext, offset: number): Promise<[string, string]> {
@@ -158,6 +157,26 @@ export async function mailboxFor(request: APIRequestContext, email: string): Pro
   const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { messages: Array<{ subject: string; to: string }> }).messages;
+}
+
+/** The newest e-mailed sign-in link (single use) to the address, from the development mailbox (delivery is queued). */
+export async function signInLinkFor(request: APIRequestContext, email: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+        const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
+        for (const message of messages) {
+          const found = /https?:\/\/\S+[?&]token=s\.[A-Za-z0-9_-]{43}/.exec(message.text);
+          if (found) return (link = found[0]);
+        }
+        return "";
+      },
+      { message: `a sign-in e-mail to ${email}`, timeout: 20_000 },
+    )
+    .not.toBe("");
+  return link;
 }
 
 /** The page's own API calls, by path, as the browser sent them. */

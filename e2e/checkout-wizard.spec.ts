@@ -20,22 +20,9 @@ for (const language of ["en", "es"] as const) {
     await w.fillPersonal({ email, first: "Marisol", last: "Fernández" });
     await expect(w.emailStatus).toHaveText(t("This e-mail address is ready to use."));
     await w.continueButton.click();
-    await w.expectStep(2);
-    await page.getByText(t("Scented"), { exact: true }).click();
-    await w.continueButton.click();
-    await w.expectStep(3);
-    await page.getByText(t("No fabric softener"), { exact: true }).click();
-    await w.continueButton.click();
-    await w.expectStep(4);
-    await w.chooseStartDate(isoDay(startOffset[language]));
-    await w.day(first).click();
-    await w.day(second).click();
-    await w.toHaveSelected(2);
-    await w.continueButton.click();
-    await w.expectStep(5);
-    await page.getByText(t("House"), { exact: true }).click();
-    await w.continueButton.click();
-    await w.expectStep(6);
+    await w.answerPreferences();
+    await w.pickDays(isoDay(startOffset[language]), [first, second]);
+    await w.chooseHouse();
 
     // To the sandbox checkout, and Cancel there: back on step 6 with the form and the toast; the pending client is gone.
     await w.payButton.click();
@@ -77,6 +64,10 @@ for (const language of ["en", "es"] as const) {
     await expect(page).toHaveURL(/\/sandbox\/portal\//);
     await expect(page.getByText(email)).toBeVisible();
     await page.locator('form[action$="/cancel"] button[type="submit"]').click();
+    // Cancel asks first; nothing is cancelled until the customer confirms.
+    await expect(page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.cancel.title", language) })).toBeVisible();
+    expect(await emailExists(page.request, email)).toBe(true);
+    await page.getByRole("button", { name: tr("payments", "sandbox.cancel.confirm", language) }).click();
     await expect(page).toHaveURL(/\?canceled=1$/);
     expect(await emailExists(page.request, email)).toBe(false);
   });

@@ -1,5 +1,5 @@
 // Contact form (spec section 5 rules, both toasts, reset, Back) and login (validation, the portal explanation).
-import { test, expect, useLanguage, type Language } from "./fixtures";
+import { test, expect, at, useLanguage, type Language } from "./fixtures";
 
 const text = {
   en: {
@@ -25,10 +25,9 @@ const text = {
     errorTitle: "Error",
     errorText: "There was an error sending your message. Please try again.",
     password: "Password",
-    logIn: "Log in",
-    passwordRequired: "Please enter your password",
-    portalHeading: "Your subscription is managed in the billing portal",
-    openPortal: "Open my billing portal",
+    emailMeALink: "Email me a link to my billing portal",
+    checkEmail: "Check your email",
+    ifSubscribed: (email: string) => `If ${email} has a subscription with us, we've emailed you a link to your billing portal. It works once, for 15 minutes.`,
     signUp: "Sign up",
   },
   es: {
@@ -54,10 +53,9 @@ const text = {
     errorTitle: "Ocurrió un error",
     errorText: "Hubo un error al enviar tu mensaje. Por favor, inténtalo de nuevo.",
     password: "Contraseña",
-    logIn: "Iniciar sesión",
-    passwordRequired: "Por favor, escribe tu contraseña",
-    portalHeading: "Tu suscripción se administra en el portal de facturación",
-    openPortal: "Abrir mi portal de facturación",
+    emailMeALink: "Envíenme un enlace a mi portal de facturación",
+    checkEmail: "Revisa tu correo",
+    ifSubscribed: (email: string) => `Si ${email} tiene una suscripción con nosotros, te enviamos por correo un enlace a tu portal de facturación. Funciona una sola vez, durante 15 minutos.`,
     signUp: "Regístrate",
   },
 } satisfies Record<Language, unknown>;
@@ -121,34 +119,41 @@ for (const language of ["en", "es"] as const) {
     }
   });
 
-  test(`login (${language}): both fields required, a valid submit explains the billing portal and makes no call`, async ({ page }) => {
+  test(`login (${language}): the e-mail only, validated; any valid address gets the same confirmation and no portal`, async ({ page }) => {
     await useLanguage(page, language);
     await page.goto("/login");
     const apiCalls: string[] = [];
     page.on("request", (r) => {
-      if (r.url().includes("/api/")) apiCalls.push(r.url());
+      if (r.url().includes("/api/")) apiCalls.push(`${r.method()} ${new URL(r.url()).pathname}`);
     });
     const main = page.getByRole("main");
     await expect(main.getByRole("textbox", { name: l.email })).toHaveAttribute("type", "email");
-    await expect(main.getByRole("link", { name: l.signUp, exact: true })).toHaveAttribute("href", "/signup");
-    await main.getByRole("button", { name: l.logIn }).click();
+    // No passwords (docs/decisions/010-sign-in-links-instead-of-passwords.md).
+    await expect(main.getByLabel(l.password)).toHaveCount(0);
+    await expect(main.getByRole("link", { name: l.signUp, exact: true })).toHaveAttribute("href", at(language, "/signup"));
+    await main.getByRole("button", { name: l.emailMeALink }).click();
     await expect(main.getByText(l.emailRequired)).toBeVisible();
-    await expect(main.getByText(l.passwordRequired)).toBeVisible();
+    await expect(main.getByRole("textbox", { name: l.email })).toBeFocused();
     await main.getByRole("textbox", { name: l.email }).fill("maria@example");
-    await main.getByRole("button", { name: l.logIn }).click();
+    await main.getByRole("button", { name: l.emailMeALink }).click();
     await expect(main.getByText(l.emailInvalid)).toBeVisible();
-    await main.getByRole("textbox", { name: l.email }).fill("Maria@Example.com");
-    await main.getByLabel(l.password).fill("secret");
-    await main.getByRole("button", { name: l.logIn }).click();
-    await expect(main.getByRole("heading", { name: l.portalHeading })).toBeVisible();
-    await expect(main.getByText(l.passwordRequired)).toHaveCount(0);
-    await expect(main.getByLabel(l.password)).toHaveValue("");
+    await expect(main.getByRole("heading", { name: l.checkEmail })).toHaveCount(0);
     expect(apiCalls).toEqual([]);
-    // The portal action hands the e-mail to home's portal redirect (spec: /?email=).
-    // Held unanswered: the redirect itself belongs to the checkout feature.
-    await page.route("**/api/payments/create-portal-session/**", () => {});
-    await main.getByRole("button", { name: l.openPortal }).click();
-    await expect(page).toHaveURL(/\/\?email=maria%40example\.com$/);
+
+    // A valid address (no such customer): the same confirmation as for a customer, and the uniform answer.
+    await main.getByRole("textbox", { name: l.email }).fill(" Maria@Example.com ");
+    const response = page.waitForResponse((r) => r.url().includes("/api/payments/create-portal-session/"));
+    await main.getByRole("button", { name: l.emailMeALink }).click();
+    expect(await (await response).json()).toEqual({ sent: true });
+    await expect(main.getByRole("heading", { name: l.checkEmail })).toBeVisible();
+    await expect(main.getByText(l.ifSubscribed("maria@example.com"))).toBeVisible();
+    // Without a subscription the answer offers the way in: sign up, or contact us.
+    const answer = main.getByText(l.ifSubscribed("maria@example.com")).locator("..");
+    await expect(answer.getByRole("link", { name: l.signUp, exact: true })).toHaveAttribute("href", at(language, "/signup"));
+    await expect(answer.getByRole("link", { name: language === "en" ? "contact us" : "escríbenos", exact: true })).toHaveAttribute("href", at(language, "/contact"));
+    await expect(main.getByText(l.emailInvalid)).toHaveCount(0);
+    expect(apiCalls).toEqual([`GET /api/payments/create-portal-session/${encodeURIComponent("maria@example.com")}`]);
+    await expect(page).toHaveURL(new RegExp(`${at(language, "/login")}$`));
   });
 }
 

@@ -4,7 +4,16 @@ import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-export type Language = "en" | "es";
+import type { Language } from "../src/i18n/languages";
+export type { Language };
+
+/** yyyy-mm-dd, `offset` days from today in the browser's (and this process's) time zone. */
+export function isoDay(offset: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
 
 export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[]; machineCoverage: void }>({
   /**
@@ -54,3 +63,6 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 export { expect };
+
+/** A page's address in a language: English at the spec's paths, Spanish under /es/ ("/" → "/es/"). */
+export const at = (language: Language, path: string) => (language === "es" ? `/es${path === "/" ? "/" : path}` : path);

@@ -7,14 +7,14 @@ const widths = [390, 1280] as const;
 
 const routeName = (route: string) => (route === "/" ? "home" : route.slice(1));
 
+// One test per route, language and width: a loaded 2-core machine runs each well inside the default budget.
 for (const language of ["en", "es"] as const) {
   for (const width of widths) {
-    test(`marketing routes pass axe and fit ${width} px (${language})`, async ({ page }) => {
-      test.slow();
-      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-      await page.emulateMedia({ reducedMotion: "reduce" });
-      await useLanguage(page, language);
-      for (const route of routes) {
+    for (const route of routes) {
+      test(`${route} passes axe and fits ${width} px (${language})`, async ({ page }) => {
+        await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+        await page.emulateMedia({ reducedMotion: "reduce" });
+        await useLanguage(page, language);
         await page.goto(route);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         if (route === "/") await expect(page.locator('[data-live="true"]')).toHaveCount(1);
@@ -22,7 +22,7 @@ for (const language of ["en", "es"] as const) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${route} scrolls sideways`).toBeLessThanOrEqual(0);
         await page.screenshot({ path: `test-results/screenshots/${routeName(route)}-${language}-${width}.png`, fullPage: true });
-      }
-    });
+      });
+    }
   }
 }

@@ -117,3 +117,26 @@ test("the FAQ preview keeps one answer open at a time", async ({ page }) => {
   await expect(faq.getByText("Doral")).toBeVisible();
   await expect(faq.locator('button[aria-expanded="true"]')).toHaveCount(1);
 });
+
+test("a question opened before the live accordion arrives stays open when it takes over", async ({ page }) => {
+  await withLanguage(page, "en");
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/faq-preview-live-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  const faq = page.getByRole("region", { name: "Questions we hear a lot" });
+  const questions = faq.locator("button[aria-expanded]");
+  await expect(questions).toHaveCount(3);
+  await questions.nth(1).click();
+  await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "true");
+  release();
+  await page.waitForResponse(/faq-preview-live-.*\.js/);
+  await expect(faq.locator('button[aria-expanded="true"]')).toHaveCount(1);
+  await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "true");
+  await questions.nth(0).click();
+  await expect(questions.nth(0)).toHaveAttribute("aria-expanded", "true");
+  await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "false");
+});

@@ -1,6 +1,6 @@
 // The marketing pages state the spec's facts in English and in Spanish: prices, plan names, counts, links.
 import type { Page } from "@playwright/test";
-import { test, expect, useLanguage, type Language } from "./fixtures";
+import { test, expect, at, useLanguage, type Language } from "./fixtures";
 
 const text = {
   en: {
@@ -82,12 +82,12 @@ const text = {
       ["Servicio exprés", "Entrega en 12 horas en lugar de 24"],
       ["Tratamiento de manchas", ""],
     ],
-    oneTime: "Recogida Única",
+    oneTime: "recogida única",
     services: "Nuestros servicios",
     viewPricing: "Ver precios",
     readFaq: "Lee las preguntas frecuentes",
     hostFeatures: "Ventajas para anfitriones",
-    hostCards: ["Descuentos por volumen", "Horarios flexibles", "Sábanas y edredones bienvenidos", "Facturas personalizadas"],
+    hostCards: ["Descuentos por volumen", "Horarios flexibles", "También lavamos sábanas y edredones", "Facturas personalizadas"],
     contactUs: "Contáctanos",
     aboutClaims: ["12-18 horas", "detergentes ecológicos", "Sin cargos ocultos", "Cancela cuando quieras", "español o en inglés"],
     privacy: ["almacenamiento local", "almacenamiento de sesión", "nunca pasan por nuestro servidor", "formulario de contacto", "boletín"],
@@ -120,7 +120,7 @@ for (const language of ["en", "es"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.homeH1);
     const schedule = main.getByRole("link", { name: t.schedule });
     await expect(schedule).toHaveCount(2);
-    for (const link of await schedule.all()) await expect(link).toHaveAttribute("href", "/signup");
+    for (const link of await schedule.all()) await expect(link).toHaveAttribute("href", at(language, "/signup"));
     const hero = main.locator('img[src="/images/hero-pickup.svg"]');
     await expect(hero).toHaveAttribute("width", "480");
     await expect(hero).toHaveAttribute("height", "400");
@@ -129,7 +129,7 @@ for (const language of ["en", "es"] as const) {
     await expect(faq.locator("button[aria-expanded]")).toHaveCount(3);
     await expect(main.locator(`[aria-label="${t.stars}"]`)).toHaveCount(4);
     for (const n of [1, 2, 3, 4]) await expect(main.getByRole("button", { name: t.dot(n) })).toBeVisible();
-    await expect(main.getByRole("link", { name: t.faqAll })).toHaveAttribute("href", "/faq");
+    await expect(main.getByRole("link", { name: t.faqAll })).toHaveAttribute("href", at(language, "/faq"));
   });
 
   test(`pricing shows both plans, five features each, most popular, tax and the add-ons (${language})`, async ({ page }) => {
@@ -149,8 +149,8 @@ for (const language of ["en", "es"] as const) {
       await expect(plan.getByRole("listitem")).toHaveCount(5);
       await expect(plan).toContainText(new RegExp(t.tax, "i"));
     }
-    await expect(weekly.getByRole("link", { name: t.chooseWeekly })).toHaveAttribute("href", "/signup");
-    await expect(promo.getByRole("link", { name: t.choosePromo })).toHaveAttribute("href", "/signup");
+    await expect(weekly.getByRole("link", { name: t.chooseWeekly })).toHaveAttribute("href", at(language, "/signup"));
+    await expect(promo.getByRole("link", { name: t.choosePromo })).toHaveAttribute("href", at(language, "/signup"));
     const addOns = main.locator("li[data-addon]");
     await expect(addOns).toHaveCount(4);
     for (const [index, [name, detail]] of t.addOns.entries()) {
@@ -166,22 +166,22 @@ for (const language of ["en", "es"] as const) {
     const services = main.getByRole("list", { name: t.services }).getByRole("listitem");
     await expect(services).toHaveCount(4);
     await expect(services.getByRole("heading", { level: 3 })).toHaveCount(4);
-    await expect(main.getByRole("link", { name: t.viewPricing })).toHaveAttribute("href", "/pricing");
+    await expect(main.getByRole("link", { name: t.viewPricing })).toHaveAttribute("href", at(language, "/pricing"));
 
     main = await open(page, "/how-it-works", t);
     await expect(main.locator("ol > li")).toHaveCount(4);
-    await expect(main.getByRole("link", { name: t.readFaq })).toHaveAttribute("href", "/faq");
-    await expect(main.getByRole("link", { name: t.schedule })).toHaveAttribute("href", "/signup");
+    await expect(main.getByRole("link", { name: t.readFaq })).toHaveAttribute("href", at(language, "/faq"));
+    await expect(main.getByRole("link", { name: t.schedule })).toHaveAttribute("href", at(language, "/signup"));
 
     main = await open(page, "/airbnb-hosts", t);
     const cards = main.getByRole("list", { name: t.hostFeatures }).getByRole("listitem");
     await expect(cards).toHaveCount(4);
     await expect(cards.getByRole("heading", { level: 3 })).toHaveText(t.hostCards);
-    await expect(main.getByRole("link", { name: t.contactUs })).toHaveAttribute("href", "/contact");
+    await expect(main.getByRole("link", { name: t.contactUs })).toHaveAttribute("href", at(language, "/contact"));
 
     main = await open(page, "/about", t);
     await expectTexts(main, t.aboutClaims);
-    await expect(main.getByRole("link", { name: t.schedule })).toHaveAttribute("href", "/signup");
+    await expect(main.getByRole("link", { name: t.schedule })).toHaveAttribute("href", at(language, "/signup"));
   });
 
   test(`privacy and terms describe what the site does, with prices and areas (${language})`, async ({ page }) => {
@@ -189,10 +189,10 @@ for (const language of ["en", "es"] as const) {
     let main = await open(page, "/privacy", t);
     await expectTexts(main, [...t.privacy, "hello@freshfold.example"]);
     await expect(main.getByRole("heading", { level: 2 })).toHaveCount(8);
-    await expect(main.getByRole("link", { name: t.termsLink })).toHaveAttribute("href", "/terms");
+    await expect(main.getByRole("link", { name: t.termsLink })).toHaveAttribute("href", at(language, "/terms"));
 
     main = await open(page, "/terms", t);
     await expectTexts(main, t.terms);
-    await expect(main.getByRole("link", { name: t.privacyLink })).toHaveAttribute("href", "/privacy");
+    await expect(main.getByRole("link", { name: t.privacyLink })).toHaveAttribute("href", at(language, "/privacy"));
   });
 }

@@ -2,9 +2,9 @@
 // and replayed against fake actors to the same state, step by step or to the end.
 import { readFileSync } from "node:fs";
 import { test, expect, expectNoAxeViolations, useLanguage } from "./fixtures";
-import { isoDay, uniqueSignupEmail, wizard } from "./models/signup-driver";
+import { a, isoDay, uniqueSignupEmail, wizard } from "./models/signup-driver";
 
-test("a recorded sign-up's log replays to the same state, with e-mail and phone masked", async ({ page }) => {
+test("a recorded sign-up's log replays to the same state, with e-mail, phone and street address masked", async ({ page }) => {
   await useLanguage(page, "en");
   await page.goto("/signup?support");
   const panel = page.getByRole("complementary", { name: "Support panel" });
@@ -15,22 +15,17 @@ test("a recorded sign-up's log replays to the same state, with e-mail and phone 
   await expect(w.emailStatus).toHaveText(w.t("This e-mail address is ready to use."));
   await expect(w.areaStatus).toHaveText(w.t("Good news: we serve your area."));
   await w.continueButton.click();
-  await page.getByText(w.t("Scented"), { exact: true }).click();
-  await w.continueButton.click();
-  await page.getByText(w.t("No fabric softener"), { exact: true }).click();
-  await w.continueButton.click();
-  await w.chooseStartDate(isoDay(8));
-  await w.day(isoDay(9)).click();
-  await w.day(isoDay(11)).click();
-  await w.continueButton.click();
-  await page.getByText(w.t("House"), { exact: true }).click();
-  await w.continueButton.click();
-  await w.expectStep(6);
+  await w.answerPreferences();
+  await w.pickDays(isoDay(8), [isoDay(9), isoDay(11)]);
+  await w.chooseHouse();
 
   // The panel (folded until opened) shows the running machine, its state and masked context.
   await panel.getByRole("button", { name: "Show" }).click();
+  await expect(panel.getByTestId("support-summary-signup")).toHaveText("Sign-up: step 6 — reviewing the summary before paying");
   await expect(panel.getByTestId("support-state-signup")).toContainText("review");
   await expect(panel).not.toContainText(email);
+  await expect(panel).not.toContainText("801 Brickell");
+  await expect(panel).toContainText("800 Bxxxxxxx Axxxxx");
   await expectNoAxeViolations(page);
 
   const [download] = await Promise.all([page.waitForEvent("download"), panel.getByRole("button", { name: "Export log" }).click()]);
@@ -38,6 +33,7 @@ test("a recorded sign-up's log replays to the same state, with e-mail and phone 
   const text = readFileSync(file, "utf8");
   expect(text).not.toContain(email);
   expect(text).not.toContain("5550142");
+  expect(text).not.toContain("Brickell Avenue");
   const log = JSON.parse(text);
   expect(log.format).toBe("freshfold-support-log");
   const signupSession = log.sessions.find((s: { machineId: string }) => s.machineId === "signup");
@@ -48,10 +44,22 @@ test("a recorded sign-up's log replays to the same state, with e-mail and phone 
   await panel.getByLabel("Machine to replay").selectOption({ value: signupSession.sessionId });
   const total = log.events.filter((e: { sessionId: string }) => e.sessionId === signupSession.sessionId).length;
   await expect(panel.getByText(`Event 0 of ${total}`)).toBeVisible();
+  const replayedSteps = panel.getByRole("list", { name: "Replayed steps" });
+  await expect(replayedSteps.getByRole("listitem")).toHaveText(["Sign-up: step 1 — ZIP not checked yet; e-mail not checked yet"]);
   await panel.getByRole("button", { name: "Step" }).click();
   await expect(panel.getByText(`Event 1 of ${total}`)).toBeVisible();
   await panel.getByRole("button", { name: "Play to the end" }).click();
   await expect(panel.getByText(`Event ${total} of ${total}`)).toBeVisible();
+  // The replay reads as the visitor's way through the wizard, one plain line per change, in step order.
+  const lines = await replayedSteps.getByRole("listitem").allInnerTexts();
+  expect(lines).toContain("Sign-up: step 1 — ZIP 33131 served; e-mail check passed");
+  expect(lines).toContain("Sign-up: step 2 — detergent: scented");
+  expect(lines).toContain("Sign-up: step 3 — without fabric softener");
+  expect(lines).toContain(`Sign-up: step 4 — start date ${isoDay(8)}, 2 of 2 pickup days picked`);
+  expect(lines).toContain("Sign-up: step 5 — building: house");
+  const steps = lines.map((line) => Number(/step (\d)/.exec(line)?.[1]));
+  expect(steps).toEqual([...steps].sort());
+  await expect(panel.getByTestId("support-replay-summary")).toHaveText("Sign-up: step 6 — reviewing the summary before paying");
   await expect(panel.getByRole("status")).toHaveText("The replay reached the recorded state.");
   await expect(panel.getByTestId("support-replay-state")).toHaveText(await panel.getByTestId("support-recorded-state").innerText());
   await expect(panel.getByTestId("support-replay-state")).toContainText("review");
@@ -66,4 +74,21 @@ test("support is off by default and ?support=off ends it for the tab", async ({ 
   await expect(page.getByRole("complementary", { name: "Support panel" })).toBeVisible();
   await page.goto("/pricing?support=off");
   await expect(page.getByRole("complementary", { name: "Support panel" })).toHaveCount(0);
+});
+
+test("the support panel's plain line follows a Spanish sign-up's checks as they answer", async ({ page }) => {
+  await useLanguage(page, "es");
+  await page.goto("/es/signup?support");
+  const panel = page.getByRole("complementary", { name: "Panel de soporte" });
+  await panel.getByRole("button", { name: "Mostrar" }).click();
+  const w = wizard(page, "es");
+  await w.fillPersonal({ email: uniqueSignupEmail("support-es"), zip: "90210" });
+  await expect(panel.getByTestId("support-summary-signup")).toHaveText(
+    "Inscripción: paso 1 — el ZIP 90210 no tiene servicio; el correo pasó la verificación",
+  );
+  await page.getByRole("textbox", { name: a("ZIP code", "es") }).fill("33131");
+  await expect(panel.getByTestId("support-summary-signup")).toHaveText(
+    "Inscripción: paso 1 — el ZIP 33131 tiene servicio; el correo pasó la verificación",
+  );
+  await expectNoAxeViolations(page);
 });

@@ -94,6 +94,29 @@ export const addressAutocompleteMachine = setup({
   },
 }).createMachine({
   id: "addressAutocomplete",
+  description:
+    "The street-address suggestions of sign-up step 1: loads the maps library (up to 4 attempts), then suggests addresses as the visitor types and fills in the one picked. Without a maps key, or when every attempt fails, the visitor types the address by hand.",
+  meta: {
+    events: {
+      "input.changed": "the visitor types in the street field",
+      "suggestion.selected": "the visitor picks a suggestion",
+    },
+    guards: {
+      hasKey: "the site has a maps key",
+      canRetry: "fewer than 3 retries were made",
+      queryTooShort: "fewer than 3 characters are typed",
+      isOfferedSuggestion: "the picked suggestion is one of those on offer",
+    },
+    actors: {
+      loadPlaces: { name: "loading the maps library", description: "Loads Google's maps library with the site's key (one attempt)." },
+      fetchSuggestions: { name: "the suggestion request", description: "Asks the maps library for addresses matching what was typed." },
+      fetchPlaceDetails: { name: "the address lookup", description: "Asks the maps library for the street, ZIP and city of the picked suggestion." },
+    },
+    delays: {
+      retryDelay: "the retry wait (2, 8, then 24 ms)",
+      suggestionDebounce: "a 300 ms pause in typing",
+    },
+  },
   context: ({ input }) => ({
     apiKey: input.apiKey || null,
     failures: 0,
@@ -107,70 +130,88 @@ export const addressAutocompleteMachine = setup({
   initial: "start",
   states: {
     start: {
-      always: [{ guard: "hasKey", target: "loading" }, { target: "disabled" }],
+      description: "Deciding whether suggestions are possible at all.",
+      always: [
+        { guard: "hasKey", target: "loading", description: "Loads the maps library." },
+        { target: "disabled", description: "No key: manual entry from the start." },
+      ],
     },
-    /** No maps key: the user types the address by hand, under the spec's alert (decisions.md, Front end). */
+    /** No maps key: the user types the address by hand under a neutral hint, no alert: nothing failed (product.md SU-6). */
     disabled: {
       tags: ["manual"],
-      entry: assign({ message: "loadFailed" }),
+      description: "No maps key: the visitor types the address by hand under a neutral hint; nothing failed, so no alert.",
     },
     loading: {
       tags: ["loading"],
+      description: "Loading the maps library.",
       invoke: {
         id: "loadPlaces",
         src: "loadPlaces",
         input: ({ context }) => ({ apiKey: context.apiKey ?? "", attempt: context.failures + 1 }),
-        onDone: { target: "ready", actions: assign({ places: ({ event }) => event.output }) },
+        onDone: { target: "ready", actions: assign({ places: ({ event }) => event.output }), description: "The library is ready: suggestions can start." },
         onError: [
-          { guard: "canRetry", target: "retrying", actions: assign({ failures: ({ context }) => context.failures + 1 }) },
-          { target: "failed", actions: assign({ failures: ({ context }) => context.failures + 1 }) },
+          { guard: "canRetry", target: "retrying", actions: assign({ failures: ({ context }) => context.failures + 1 }), description: "Counts the failure and waits before trying again." },
+          { target: "failed", actions: assign({ failures: ({ context }) => context.failures + 1 }), description: "The fourth attempt failed too: manual entry." },
         ],
       },
     },
     retrying: {
       tags: ["loading"],
-      after: { retryDelay: { target: "loading" } },
+      description: "Waiting before the next attempt to load the library.",
+      after: { retryDelay: { target: "loading", description: "Tries loading again." } },
     },
     /** Every attempt failed: the spec's destructive alert, and manual entry. */
     failed: {
       tags: ["manual"],
+      description: "Every attempt failed: an alert, and the visitor types the address by hand.",
       entry: assign({ message: "loadFailed" }),
     },
     ready: {
       initial: "idle",
+      description: "The library is loaded: typing in the street field offers suggestions.",
       on: {
         "input.changed": [
           {
             guard: { type: "queryTooShort", params: ({ event }) => ({ value: event.value }) },
             target: ".idle",
             actions: assign({ query: ({ event }) => event.value, suggestions: [], message: null }),
+            description: "Too short to search: the suggestions close.",
           },
-          { target: ".debouncing", reenter: true, actions: assign({ query: ({ event }) => event.value, message: null }) },
+          {
+            target: ".debouncing",
+            reenter: true,
+            actions: assign({ query: ({ event }) => event.value, message: null }),
+            description: "Waits for a pause in typing before asking.",
+          },
         ],
         "suggestion.selected": {
           guard: { type: "isOfferedSuggestion", params: ({ event }) => ({ id: event.id }) },
           target: ".selecting",
           actions: assign({ pendingId: ({ event }) => event.id, suggestions: [] }),
+          description: "Closes the list and looks the address up.",
         },
       },
       states: {
-        idle: {},
+        idle: { description: "Nothing being asked; the suggestions (if any) are shown." },
         debouncing: {
-          after: { suggestionDebounce: { target: "fetching" } },
+          description: "Waiting for the visitor to pause typing.",
+          after: { suggestionDebounce: { target: "fetching", description: "Asks for suggestions." } },
         },
         fetching: {
           tags: ["busy"],
+          description: "Asking for suggestions for what was typed.",
           invoke: {
             id: "fetchSuggestions",
             src: "fetchSuggestions",
             input: ({ context }) => ({ places: context.places as PlacesPort, query: context.query.trim() }),
-            onDone: { target: "idle", actions: assign({ suggestions: ({ event }) => event.output }) },
+            onDone: { target: "idle", actions: assign({ suggestions: ({ event }) => event.output }), description: "Shows the suggestions." },
             // A failed request offers nothing; the ZIP and city fields stay there to be typed by hand.
-            onError: { target: "idle", actions: assign({ suggestions: [] }) },
+            onError: { target: "idle", actions: assign({ suggestions: [] }), description: "Offers nothing; the ZIP and city can still be typed by hand." },
           },
         },
         selecting: {
           tags: ["busy"],
+          description: "Looking up the street, ZIP and city of the picked suggestion.",
           invoke: {
             id: "fetchPlaceDetails",
             src: "fetchPlaceDetails",
@@ -181,8 +222,9 @@ export const addressAutocompleteMachine = setup({
                 assign({ selected: ({ event }) => event.output, pendingId: null }),
                 emit(({ event }) => ({ type: "address.selected" as const, address: event.output })),
               ],
+              description: "Fills in the address fields of the sign-up.",
             },
-            onError: { target: "idle", actions: assign({ pendingId: null, message: "detailsFailed" }) },
+            onError: { target: "idle", actions: assign({ pendingId: null, message: "detailsFailed" }), description: "Says the address could not be filled in; the visitor types it." },
           },
         },
       },

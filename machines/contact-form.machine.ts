@@ -1,4 +1,4 @@
-// The contact form of spec section 5: two tabs, validation by the contract's schema, one POST, two outcomes.
+// The contact form (product.md CON-1): two tabs, validation by the contract's schema, one POST, two outcomes.
 import { assign, emit, fromPromise, setup } from "xstate";
 import { contactFormSchema, type ContactForm } from "../src/contract/calls";
 
@@ -103,6 +103,21 @@ export const contactFormMachine = setup({
   },
 }).createMachine({
   id: "contactForm",
+  description:
+    "The contact form: a commercial and a residential tab, each field checked when Send is pressed, one message sent, and a toast saying whether it went.",
+  meta: {
+    events: {
+      "field.changed": "a field is edited",
+      "tab.changed": "the visitor switches between commercial and residential",
+      submit: "Send is pressed",
+    },
+    guards: {
+      isValid: "every field of the active tab is valid",
+    },
+    actors: {
+      sendContactForm: { name: "sending the message", description: "Sends the message to the server, which mails it to the team." },
+    },
+  },
   context: ({ input }) => ({
     type: input?.type ?? "commercial",
     values: { ...emptyContactValues, message: input?.message ?? "" },
@@ -112,23 +127,28 @@ export const contactFormMachine = setup({
   states: {
     form: {
       initial: "idle",
+      description: "The form is open for typing.",
       on: {
-        "field.changed": { target: ".idle", actions: "setField" },
-        "tab.changed": { target: ".idle", actions: "setTab" },
-        submit: [{ guard: "isValid", target: "submitting" }, { target: ".invalid", actions: "showErrors" }],
+        "field.changed": { target: ".idle", actions: "setField", description: "Keeps the value and clears that field's error." },
+        "tab.changed": { target: ".idle", actions: "setTab", description: "Switches the tab, clearing the errors of the fields that differ." },
+        submit: [
+          { guard: "isValid", target: "submitting", description: "Sends the message." },
+          { target: ".invalid", actions: "showErrors", description: "Shows each field's problem." },
+        ],
       },
       states: {
-        idle: {},
+        idle: { description: "Typing; nothing to report." },
         /** Submit found errors; they show until their fields are edited. */
-        invalid: {},
+        invalid: { description: "Send found problems; each shows until its field is edited." },
         /** The message went; the form is empty and commercial again. */
-        sent: {},
+        sent: { description: "The message went: the form is empty and on the commercial tab again." },
         /** The message did not go; everything typed is kept. */
-        failed: {},
+        failed: { description: "The message did not go; everything typed is kept to send again." },
       },
     },
     submitting: {
       tags: ["busy"],
+      description: "Sending the message.",
       invoke: {
         id: "sendContactForm",
         src: "sendContactForm",
@@ -137,8 +157,8 @@ export const contactFormMachine = setup({
           if (!result.ok) throw new Error("submitting an invalid form");
           return result.data;
         },
-        onDone: { target: "form.sent", actions: ["reset", "notifySent"] },
-        onError: { target: "form.failed", actions: "notifyFailed" },
+        onDone: { target: "form.sent", actions: ["reset", "notifySent"], description: "Empties the form and says the message was sent." },
+        onError: { target: "form.failed", actions: "notifyFailed", description: "Says the message could not be sent." },
       },
     },
   },

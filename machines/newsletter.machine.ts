@@ -55,23 +55,42 @@ export const newsletterMachine = setup({
   },
 }).createMachine({
   id: "newsletter",
+  description: "The blog's newsletter box: the e-mail is checked, sent once, and the box says how it went.",
+  meta: {
+    events: {
+      "email.changed": "the e-mail is edited",
+      submit: "Subscribe is pressed",
+    },
+    guards: {
+      isValid: "the e-mail is filled in and looks valid",
+    },
+    actors: {
+      subscribe: { name: "the subscription request", description: "Sends the e-mail and the page's language to the server's newsletter list." },
+    },
+  },
   context: { email: "", error: null },
   initial: "editing",
   states: {
     editing: {
+      description: "The visitor types an e-mail.",
       on: {
-        "email.changed": { actions: "setEmail" },
-        submit: [{ guard: "isValid", target: "submitting" }, { target: "invalid", actions: "showError" }],
+        "email.changed": { actions: "setEmail", description: "Keeps the e-mail." },
+        submit: [
+          { guard: "isValid", target: "submitting", description: "Sends the subscription." },
+          { target: "invalid", actions: "showError", description: "Says the e-mail is missing or invalid." },
+        ],
       },
     },
     invalid: {
+      description: "The e-mail is missing or invalid; the message shows until it is edited.",
       on: {
-        "email.changed": { target: "editing", actions: "setEmail" },
-        submit: { actions: "showError" },
+        "email.changed": { target: "editing", actions: "setEmail", description: "Keeps the e-mail and hides the message." },
+        submit: { actions: "showError", description: "Shows the message again." },
       },
     },
     submitting: {
       tags: ["busy"],
+      description: "Sending the subscription.",
       invoke: {
         id: "subscribe",
         src: "subscribe",
@@ -79,29 +98,36 @@ export const newsletterMachine = setup({
           const result = validateNewsletterEmail(context.email);
           return { email: result.ok ? result.email : context.email, language: event.type === "submit" ? event.language : "en" };
         },
-        onDone: { target: "subscribed", actions: [assign({ email: "", error: null }), emit({ type: "subscribed" })] },
+        onDone: {
+          target: "subscribed",
+          actions: [assign({ email: "", error: null }), emit({ type: "subscribed" })],
+          description: "Empties the box and thanks the visitor.",
+        },
         onError: {
           target: "failed",
           actions: [
             assign(({ event }) => ({ error: failureKey(event.error) })),
             emit(({ event }) => ({ type: "failed" as const, error: failureKey(event.error) })),
           ],
+          description: "Says it failed (or, after too many tries, to wait a minute).",
         },
       },
     },
     /** Done: the box is empty again and thanks the visitor; another address may be entered. */
     subscribed: {
+      description: "Subscribed: the box is empty again and thanks the visitor; another address may be entered.",
       on: {
-        "email.changed": { target: "editing", actions: "setEmail" },
-        submit: { target: "invalid", actions: "showError" },
+        "email.changed": { target: "editing", actions: "setEmail", description: "Starts another address." },
+        submit: { target: "invalid", actions: "showError", description: "The box is empty: says an e-mail is needed." },
       },
     },
     /** The call failed; the address stays so the visitor can try again. */
     failed: {
+      description: "The request failed; the address stays so the visitor can try again.",
       on: {
-        "email.changed": { target: "editing", actions: "setEmail" },
+        "email.changed": { target: "editing", actions: "setEmail", description: "Keeps the new e-mail." },
         // The address was valid when it was sent and has not changed since.
-        submit: { target: "submitting" },
+        submit: { target: "submitting", description: "Tries again with the same address (it was valid and has not changed)." },
       },
     },
   },

@@ -1,4 +1,4 @@
-// /payment-canceled: the cancellation rollback of spec section 4. Deletes the pending client, then takes the
+// /payment-canceled: the cancellation rollback of product.md PAY-5. Deletes the pending client, then takes the
 // visitor back to step 6 of the sign-up (replacing this history entry), even when the delete fails.
 import { fromPromise, setup } from "xstate";
 
@@ -37,40 +37,59 @@ export const paymentCanceledMachine = setup({
   },
 }).createMachine({
   id: "paymentCanceled",
+  description:
+    "The page the payment provider sends a visitor to after cancelling: it deletes the pending client, then takes the visitor back to step 6 of the sign-up, even when the delete fails.",
+  meta: {
+    guards: {
+      hasEmail: "this tab saved a client at checkout",
+    },
+    actors: {
+      deleteClient: { name: "deleting the pending client", description: "Asks the server to delete the client that never paid and free its pickup days." },
+      returnToSignup: { name: "going back to the sign-up", description: "Opens step 6 of the sign-up with the saved form, replacing this page in the history." },
+    },
+  },
   context: ({ input }) => ({ email: input.email }),
   initial: "start",
   states: {
     start: {
-      always: [{ guard: "hasEmail", target: "deleting" }, { target: "redirecting" }],
+      description: "Deciding whether there is a pending client to delete.",
+      always: [
+        { guard: "hasEmail", target: "deleting", description: "Deletes the pending client first." },
+        { target: "redirecting", description: "Nothing to delete: straight back to the sign-up." },
+      ],
     },
     deleting: {
       tags: ["busy"],
+      description: "Deleting the client that did not pay, which frees its two pickup days.",
       invoke: {
         id: "deleteClient",
         src: "deleteClient",
         input: ({ context }) => ({ email: context.email!.trim() }),
-        onDone: { target: "redirecting" },
+        onDone: { target: "redirecting", description: "Deleted: back to the sign-up." },
         onError: {
           target: "redirecting",
           actions: { type: "warn", params: ({ event }) => ({ step: "deleteClient", error: event.error }) },
+          description: "Logged only (the pending client expires with its checkout): back to the sign-up anyway.",
         },
       },
     },
     redirecting: {
       tags: ["busy"],
+      description: "Taking the visitor back to step 6 of the sign-up with a 'Payment canceled' toast.",
       invoke: {
         id: "returnToSignup",
         src: "returnToSignup",
         input: { path: SIGNUP_RESUME_PATH },
-        onDone: { target: "left" },
+        onDone: { target: "left", description: "The visitor is on the sign-up again." },
         onError: {
           target: "stuck",
           actions: { type: "warn", params: ({ event }) => ({ step: "returnToSignup", error: event.error }) },
+          description: "Logged; the page offers a link instead.",
         },
       },
     },
-    left: { type: "final" },
+    left: { type: "final", description: "The visitor is back on the sign-up." },
     /** The navigation itself failed: the view offers a plain link to the same place. */
-    stuck: { type: "final" },
+    stuck: { type: "final", description: "The navigation failed: the page offers a plain link to the sign-up." },
   },
 });

@@ -1,4 +1,4 @@
-// /payment-success after the hosted checkout: the post-payment calls of spec section 4, once per checkout,
+// /payment-success after the hosted checkout: the post-payment calls of product.md PAY-3, once per checkout,
 // and the billing-portal button, which stays disabled until a portal link is obtained.
 import { assign, fromPromise, setup } from "xstate";
 import { isAllowedRedirect } from "../src/contract/redirects";
@@ -85,7 +85,7 @@ export const paymentSuccessMachine = setup({
     openPortal: fromPromise<unknown, { url: string }>(notProvided("openPortal")),
   },
   actions: {
-    // A failed post-payment call is only logged (spec section 8): the page still shows its success.
+    // A failed post-payment call is only logged (product.md PAY-3): the page still shows its success.
     warn: (_, params: { step: PaymentSuccessStep; error?: unknown }) => {
       console.warn(`payment-success: ${params.step} failed`, params.error);
     },
@@ -104,6 +104,34 @@ export const paymentSuccessMachine = setup({
 }).createMachine({
   id: "paymentSuccess",
   type: "parallel",
+  description:
+    "The page after a successful payment: the post-payment calls run once per checkout (two orders, the client made active, the welcome e-mail, the conversion), while the billing-portal button waits for its link.",
+  meta: {
+    events: {
+      "portal.open": "the billing-portal button is pressed",
+      "portal.retry": "the visitor asks for the portal link again",
+    },
+    guards: {
+      hasCheckout: "this tab saved a client at checkout",
+      firstRun: "this is the first run for this checkout",
+      trackerPresent: "an ad-tracking tag is on the page",
+      linkAllowed: "the portal link goes to this site or the payment provider",
+      portalWanted: "the client was made active (or that call was skipped)",
+      portalAnswered: "the portal request has answered",
+      sequenceSettled: "the post-payment calls are over",
+    },
+    actors: {
+      claimRun: { name: "claiming the run", description: "Marks this checkout as handled in the tab, answering whether it was the first time." },
+      createOrder: { name: "the order call", description: "Asks the server to create the order of one pickup day." },
+      createFirstOrder: { name: "the first order call", description: "Creates the order of the first pickup day." },
+      createSecondOrder: { name: "the second order call", description: "Creates the order of the second pickup day." },
+      setActive: { name: "activating the client", description: "Asks the server to mark the client as active." },
+      sendWelcomeEmail: { name: "the welcome e-mail call", description: "Asks the server to send the welcome e-mail (sent once, whoever asks)." },
+      trackConversion: { name: "the conversion report", description: "Reports the sale to the ad-tracking tag." },
+      requestPortal: { name: "the portal request", description: "Asks the server for a billing-portal link." },
+      openPortal: { name: "leaving for the portal", description: "Sends the browser to the billing portal." },
+    },
+  },
   context: ({ input }) => ({
     ...input,
     runKey: input.client ? paymentSuccessRunKey(input.client, input.sessionId) : null,
@@ -115,91 +143,112 @@ export const paymentSuccessMachine = setup({
   states: {
     sequence: {
       initial: "start",
+      description: "The post-payment calls, one after the other; a failed call is logged and the next one runs.",
       states: {
         start: {
-          always: [{ guard: "hasCheckout", target: "claiming" }, { target: "noCheckout" }],
+          description: "Looking for the client saved at checkout in this tab.",
+          always: [
+            { guard: "hasCheckout", target: "claiming", description: "Claims the run before any call." },
+            { target: "noCheckout", description: "No saved client: nothing to call." },
+          ],
         },
         /** A tab without the saved form: no calls, the success message and a link home. */
-        noCheckout: {},
+        noCheckout: { description: "No saved client in this tab: no calls, the success message and a link home." },
         // The run is claimed before the first call, so a reload or a duplicated tab mid-sequence never starts a
         // second round; the server's fulfilment (run when the provider reports the payment) completes the rest.
         claiming: {
+          description: "Marking this checkout as handled in the tab before the first call.",
           invoke: {
             id: "claimRun",
             src: "claimRun",
             input: ({ context }) => ({ key: context.runKey ?? "" }),
             onDone: [
-              { guard: { type: "firstRun", params: ({ event }) => ({ claimed: event.output }) }, target: "creatingFirstOrder" },
-              { target: "finished", actions: "wantPortal" },
+              { guard: { type: "firstRun", params: ({ event }) => ({ claimed: event.output }) }, target: "creatingFirstOrder", description: "First time: the calls start." },
+              { target: "finished", actions: "wantPortal", description: "Already handled (a reload or a copied tab): no calls; only the portal link is asked for." },
             ],
             onError: {
               target: "creatingFirstOrder",
               actions: { type: "warn", params: ({ event }) => ({ step: "claimRun", error: event.error }) },
+              description: "The tab could not record it (storage blocked): logged, and the calls start.",
             },
           },
         },
         creatingFirstOrder: {
           tags: ["working"],
+          description: "Creating the order of the first pickup day.",
           invoke: {
             id: "createFirstOrder",
             src: "createOrder",
             input: ({ context }) => ({ email: context.client!.email, date: context.client!.pickupone, createdBy: ORDER_CREATED_BY }),
-            onDone: { target: "creatingSecondOrder" },
+            onDone: { target: "creatingSecondOrder", description: "Next call." },
             onError: {
               target: "creatingSecondOrder",
               actions: { type: "warn", params: ({ event }) => ({ step: "createFirstOrder", error: event.error }) },
+              description: "Logged; the next call runs (the server creates the orders itself when the payment is confirmed).",
             },
           },
         },
         creatingSecondOrder: {
           tags: ["working"],
+          description: "Creating the order of the second pickup day.",
           invoke: {
             id: "createSecondOrder",
             src: "createOrder",
             input: ({ context }) => ({ email: context.client!.email, date: context.client!.pickuptwo, createdBy: ORDER_CREATED_BY }),
-            onDone: { target: "activating" },
+            onDone: { target: "activating", description: "Next call." },
             onError: {
               target: "activating",
               actions: { type: "warn", params: ({ event }) => ({ step: "createSecondOrder", error: event.error }) },
+              description: "Logged; the next call runs.",
             },
           },
         },
         activating: {
           tags: ["working"],
+          description: "Marking the client as active.",
           invoke: {
             id: "setActive",
             src: "setActive",
             input: ({ context }) => ({ email: context.client!.email }),
-            onDone: { target: "awaitingPortal", actions: "wantPortal" },
+            onDone: { target: "awaitingPortal", actions: "wantPortal", description: "The portal link can be asked for now." },
             onError: {
               target: "awaitingPortal",
               actions: ["wantPortal", { type: "warn", params: ({ event }) => ({ step: "setActive", error: event.error }) }],
+              description: "Logged; the portal link is asked for anyway.",
             },
           },
         },
         /** The portal region asks for the link now; the welcome e-mail goes once it has an answer. */
         awaitingPortal: {
           tags: ["working"],
-          always: { guard: "portalAnswered", target: "sendingWelcome" },
+          description: "Waiting for the portal request to answer; the welcome e-mail follows it.",
+          always: { guard: "portalAnswered", target: "sendingWelcome", description: "Sends the welcome e-mail." },
         },
         sendingWelcome: {
           tags: ["working"],
+          description: "Asking the server to send the welcome e-mail.",
           invoke: {
             id: "sendWelcomeEmail",
             src: "sendWelcomeEmail",
             input: ({ context }) => ({ email: context.client!.email }),
-            onDone: { target: "conversion" },
+            onDone: { target: "conversion", description: "On to the conversion." },
             onError: {
               target: "conversion",
               actions: { type: "warn", params: ({ event }) => ({ step: "sendWelcomeEmail", error: event.error }) },
+              description: "Logged; on to the conversion.",
             },
           },
         },
         conversion: {
-          always: [{ guard: "trackerPresent", target: "tracking" }, { target: "finished" }],
+          description: "Deciding whether there is an ad-tracking tag to tell.",
+          always: [
+            { guard: "trackerPresent", target: "tracking", description: "Reports the sale." },
+            { target: "finished", description: "Nothing to report." },
+          ],
         },
         tracking: {
           tags: ["working"],
+          description: "Reporting the sale ($19.99) to the ad-tracking tag.",
           invoke: {
             id: "trackConversion",
             src: "trackConversion",
@@ -208,26 +257,31 @@ export const paymentSuccessMachine = setup({
               currency: "USD" as const,
               transactionId: context.sessionId ?? context.runKey ?? "",
             }),
-            onDone: { target: "finished" },
+            onDone: { target: "finished", description: "The calls are over." },
             onError: {
               target: "finished",
               actions: { type: "warn", params: ({ event }) => ({ step: "trackConversion", error: event.error }) },
+              description: "Logged; the calls are over.",
             },
           },
         },
         finished: {
+          description: "The post-payment calls are over.",
           entry: assign({ sequenceSettled: true }),
         },
       },
     },
     portal: {
       initial: "waiting",
+      description: "The billing-portal button: disabled until a portal link is obtained.",
       states: {
         waiting: {
-          always: { guard: "portalWanted", target: "requesting" },
+          description: "Waiting until the client is active before asking for the portal link.",
+          always: { guard: "portalWanted", target: "requesting", description: "Asks for the portal link." },
         },
         requesting: {
           tags: ["portalPending"],
+          description: "Asking the server for a billing-portal link.",
           invoke: {
             id: "requestPortal",
             src: "requestPortal",
@@ -237,44 +291,52 @@ export const paymentSuccessMachine = setup({
                 guard: { type: "linkAllowed", params: ({ event }) => ({ link: event.output }) },
                 target: "ready",
                 actions: ["portalAnswered", assign({ portalLink: ({ event }) => event.output })],
+                description: "The button turns on.",
               },
               {
                 target: "unavailable",
                 actions: ["portalAnswered", { type: "warn", params: ({ event }) => ({ step: "portalLinkRefused", error: event.output }) }],
+                description: "A link elsewhere is refused and logged; the button stays off.",
               },
             ],
             onError: {
               target: "unavailable",
               actions: ["portalAnswered", { type: "warn", params: ({ event }) => ({ step: "requestPortal", error: event.error }) }],
+              description: "Logged; the button stays off and offers to try again.",
             },
           },
         },
         ready: {
           tags: ["portalReady"],
-          on: { "portal.open": { target: "opening" } },
+          description: "The button is on.",
+          on: { "portal.open": { target: "opening", description: "Opens the portal once the calls are over." } },
         },
         /** Pressed while a call is still out: leave once the calls are over. */
         opening: {
           tags: ["portalReady", "portalOpening"],
-          always: { guard: "sequenceSettled", target: "leaving" },
+          description: "Pressed while a call is still out: waits for the calls to end so none is cut short.",
+          always: { guard: "sequenceSettled", target: "leaving", description: "Leaves for the portal." },
         },
         leaving: {
           tags: ["portalReady", "portalOpening"],
+          description: "The browser is leaving for the billing portal.",
           invoke: {
             id: "openPortal",
             src: "openPortal",
             input: ({ context }) => ({ url: context.portalLink ?? "" }),
             // The browser is leaving; if it comes back (back button, bfcache) the button works again.
-            onDone: { target: "ready" },
+            onDone: { target: "ready", description: "If the visitor comes back, the button works again." },
             onError: {
               target: "ready",
               actions: { type: "warn", params: ({ event }) => ({ step: "openPortal", error: event.error }) },
+              description: "Logged; the button works again.",
             },
           },
         },
         /** No link: the button stays disabled; the visitor may ask again (the welcome e-mail also has the way). */
         unavailable: {
-          on: { "portal.retry": { target: "requesting" } },
+          description: "No link: the button stays off; the visitor may ask again (the welcome e-mail also has the way).",
+          on: { "portal.retry": { target: "requesting", description: "Asks for the link again." } },
         },
       },
     },

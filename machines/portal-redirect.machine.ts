@@ -1,10 +1,16 @@
-// Home with ?email=: requests a billing-portal link for the e-mail and sends the browser there (spec section 2).
+// Home with ?email=: the billing-portal redirect (product.md PAY-6), which needs a proof of ownership
+// (docs/who-may-do-what.md). With ?token= (the welcome e-mail's signed token or an e-mailed sign-in link) it
+// requests the portal and sends the browser there; without one it asks no portal and offers to e-mail a
+// sign-in link instead; a token the server does not accept ends on "we've e-mailed you a link" too (the server
+// sends a fresh link when the address has a subscription).
 import { assign, fromPromise, setup } from "xstate";
 import { isAllowedRedirect } from "../src/contract/redirects";
 
 export interface PortalRedirectInput {
   /** The ?email= value as given ("" when the parameter is empty). */
   email: string;
+  /** The ?token= value ("" when absent). */
+  token?: string;
   /** The site's own origin and the payment provider's: the only places the browser may be sent. */
   ownOrigin: string;
   providerOrigins: readonly string[];
@@ -13,9 +19,11 @@ export interface PortalRedirectInput {
 /** Which error the page shows; the view turns it into the spec's text. */
 export type PortalRedirectError = "missingEmail" | "portalFailed";
 
-export interface PortalRedirectContext extends PortalRedirectInput {
+export interface PortalRedirectContext extends Required<PortalRedirectInput> {
   link: string | null;
   error: PortalRedirectError | null;
+  /** The last request for a sign-in link failed (the page offers to try again). */
+  sendFailed: boolean;
 }
 
 const notProvided = (name: string) => async (): Promise<never> => {
@@ -26,56 +34,118 @@ export const portalRedirectMachine = setup({
   types: {
     context: {} as PortalRedirectContext,
     input: {} as PortalRedirectInput,
+    events: {} as { type: "link.request" },
   },
   actors: {
-    /** Answers the portal link; a failed call or a missing link is an error. */
-    requestPortal: fromPromise<string, { email: string }>(notProvided("requestPortal")),
+    /** Answers the portal link, or null when the server gave none and e-mails a sign-in link instead. */
+    requestPortal: fromPromise<string | null, { email: string; token?: string }>(notProvided("requestPortal")),
     /** Sends the browser to the link (window.location.assign). */
     redirect: fromPromise<unknown, { url: string }>(notProvided("redirect")),
   },
   actions: {
-    warn: (_, params: { step: "requestPortal" | "portalLinkRefused" | "redirect"; error?: unknown }) => {
+    warn: (_, params: { step: "requestPortal" | "portalLinkRefused" | "redirect" | "requestLink"; error?: unknown }) => {
       console.warn(`portal-redirect: ${params.step} failed`, params.error);
     },
     fail: assign({ error: "portalFailed" as PortalRedirectError }),
   },
   guards: {
     hasEmail: ({ context }) => context.email.trim() !== "",
-    linkAllowed: ({ context }, params: { link: string }) => isAllowedRedirect(params.link, context.ownOrigin, context.providerOrigins),
+    hasToken: ({ context }) => context.token.trim() !== "",
+    noLink: (_, params: { link: string | null }) => params.link === null,
+    linkAllowed: (_, params: { link: string | null; ownOrigin: string; providerOrigins: readonly string[] }) =>
+      params.link !== null && isAllowedRedirect(params.link, params.ownOrigin, params.providerOrigins),
   },
 }).createMachine({
   id: "portalRedirect",
-  context: ({ input }) => ({ ...input, link: null, error: null }),
+  description:
+    "The home page opened with ?email= (the link in an e-mail): with a token, asks for a billing-portal link for that e-mail and sends the browser there; without one, offers to e-mail a sign-in link; otherwise says why it cannot.",
+  meta: {
+    events: {
+      "link.request": "the visitor asks for a sign-in link to be e-mailed",
+    },
+    guards: {
+      hasEmail: "the link carries an e-mail",
+      hasToken: "the link carries a token (the welcome e-mail's or a sign-in link's)",
+      noLink: "the server gave no portal link (it e-mails a sign-in link instead)",
+      linkAllowed: "the portal link goes to this site or the payment provider",
+    },
+    actors: {
+      requestPortal: { name: "the portal request", description: "Asks the server for a billing-portal link for the e-mail (with the token, if any)." },
+      redirect: { name: "leaving for the portal", description: "Sends the browser to the billing portal." },
+    },
+  },
+  context: ({ input }) => ({ ...input, token: input.token ?? "", link: null, error: null, sendFailed: false }),
   initial: "start",
   states: {
     start: {
+      description: "Reading the e-mail from the link.",
       always: [
-        { guard: "hasEmail", target: "requesting" },
-        { target: "error", actions: assign({ error: "missingEmail" as PortalRedirectError }) },
+        { guard: "hasEmail", target: "checkToken", description: "Looks for a token." },
+        { target: "error", actions: assign({ error: "missingEmail" as PortalRedirectError }), description: "Says the link has no e-mail." },
       ],
     },
+    checkToken: {
+      description: "Reading the token from the link.",
+      always: [
+        { guard: "hasToken", target: "requesting", description: "Asks for the portal link with the token." },
+        { target: "needsLink", description: "Without a token no portal is asked: offers the e-mailed link." },
+      ],
+    },
+    needsLink: {
+      description: "No proof: the page explains the e-mailed link and offers to send one.",
+      on: { "link.request": { target: "requestingLink", description: "The visitor asks for a sign-in link." } },
+    },
+    requestingLink: {
+      tags: ["busy"],
+      description: "Asking the server to e-mail a sign-in link.",
+      invoke: {
+        id: "requestLink",
+        src: "requestPortal",
+        input: ({ context }) => ({ email: context.email.trim() }),
+        onDone: { target: "linkSent", actions: assign({ sendFailed: false }), description: "Confirms, the same whatever the address." },
+        onError: {
+          target: "needsLink",
+          actions: [assign({ sendFailed: true }), { type: "warn", params: ({ event }) => ({ step: "requestLink", error: event.error }) }],
+          description: "Says the link could not be sent, and offers it again.",
+        },
+      },
+    },
+    linkSent: { type: "final", description: "The same confirmation whatever the address: a link went out if it has a subscription." },
     requesting: {
       tags: ["busy"],
+      description: "Asking the server for a billing-portal link with the token.",
       invoke: {
         id: "requestPortal",
         src: "requestPortal",
-        input: ({ context }) => ({ email: context.email.trim() }),
+        input: ({ context }) => ({ email: context.email.trim(), token: context.token.trim() }),
         onDone: [
           {
-            guard: { type: "linkAllowed", params: ({ event }) => ({ link: event.output }) },
+            guard: { type: "linkAllowed", params: ({ context, event }) => ({ link: event.output, ownOrigin: context.ownOrigin, providerOrigins: context.providerOrigins }) },
             target: "redirecting",
             actions: assign({ link: ({ event }) => event.output }),
+            description: "Goes to the portal.",
           },
-          { target: "error", actions: ["fail", { type: "warn", params: ({ event }) => ({ step: "portalLinkRefused", error: event.output }) }] },
+          {
+            guard: { type: "noLink", params: ({ event }) => ({ link: event.output }) },
+            target: "linkSent",
+            description: "The token was not accepted: a fresh link was e-mailed if the address has a subscription.",
+          },
+          {
+            target: "error",
+            actions: ["fail", { type: "warn", params: ({ event }) => ({ step: "portalLinkRefused", error: event.output }) }],
+            description: "A link elsewhere is refused: says the portal could not be opened.",
+          },
         ],
         onError: {
           target: "error",
           actions: ["fail", { type: "warn", params: ({ event }) => ({ step: "requestPortal", error: event.error }) }],
+          description: "Says the portal could not be opened.",
         },
       },
     },
     redirecting: {
       tags: ["busy"],
+      description: "The browser is leaving for the billing portal.",
       invoke: {
         id: "redirect",
         src: "redirect",
@@ -84,9 +154,10 @@ export const portalRedirectMachine = setup({
         onError: {
           target: "error",
           actions: ["fail", { type: "warn", params: ({ event }) => ({ step: "redirect", error: event.error }) }],
+          description: "The browser could not leave: says the portal could not be opened.",
         },
       },
     },
-    error: { type: "final" },
+    error: { type: "final", description: "The page shows why the portal could not be opened." },
   },
 });

@@ -1,4 +1,4 @@
-// The home page's rotating testimonials (spec §2, §9): one every 5 seconds, wrapping around; rotation pauses
+// The home page's rotating testimonials (product.md SITE-4): one every 5 seconds, wrapping around; rotation pauses
 // while the carousel is hovered or holds focus, is stopped for people who prefer reduced motion, and the
 // visitor can stop or resume it.
 import { assign, setup } from "xstate";
@@ -57,60 +57,87 @@ export const testimonialsMachine = setup({
   },
 }).createMachine({
   id: "testimonials",
+  description:
+    "The home page's testimonials: one every 5 seconds, wrapping around; they hold still while hovered or focused, never move for visitors who prefer reduced motion, and can be stopped or resumed.",
+  meta: {
+    events: {
+      next: "Next is pressed",
+      previous: "Previous is pressed",
+      select: "a testimonial's dot is pressed",
+      "pointer.enter": "the pointer moves onto the carousel",
+      "pointer.leave": "the pointer leaves the carousel",
+      "focus.enter": "the keyboard focus enters the carousel",
+      "focus.leave": "the keyboard focus leaves the carousel",
+      "rotation.toggle": "Stop or Play is pressed",
+    },
+    guards: {
+      prefersReducedMotion: "the visitor prefers reduced motion",
+      stillFocused: "the keyboard focus is still inside",
+      stillHovered: "the pointer is still on it",
+      attended: "the pointer is on it or the focus is inside",
+    },
+  },
   context: ({ input }) => ({ index: 0, count: Math.max(1, input.count), hovered: false, focused: false, reducedMotion: input.reducedMotion }),
   initial: "starting",
   states: {
     starting: {
+      description: "Deciding whether to rotate at all.",
       always: [
-        { guard: "prefersReducedMotion", target: "stopped" },
-        { target: "rotating" },
+        { guard: "prefersReducedMotion", target: "stopped", description: "Never moves on its own." },
+        { target: "rotating", description: "Starts rotating." },
       ],
     },
     /** Advancing on its own; any manual move restarts the 5-second wait. */
     rotating: {
       tags: ["rotating"],
+      description: "Advancing on its own every 5 seconds; any manual move restarts the wait.",
       after: {
-        [TESTIMONIAL_INTERVAL_MS]: { target: "rotating", reenter: true, actions: "showNext" },
+        [TESTIMONIAL_INTERVAL_MS]: { target: "rotating", reenter: true, actions: "showNext", description: "Shows the next testimonial." },
       },
       on: {
-        next: { target: "rotating", reenter: true, actions: "showNext" },
-        previous: { target: "rotating", reenter: true, actions: "showPrevious" },
-        select: { target: "rotating", reenter: true, actions: "showSelected" },
-        "pointer.enter": { target: "paused", actions: "markHovered" },
-        "focus.enter": { target: "paused", actions: "markFocused" },
-        "rotation.toggle": { target: "stopped" },
+        next: { target: "rotating", reenter: true, actions: "showNext", description: "Shows the next one and restarts the wait." },
+        previous: { target: "rotating", reenter: true, actions: "showPrevious", description: "Shows the previous one and restarts the wait." },
+        select: { target: "rotating", reenter: true, actions: "showSelected", description: "Shows that one and restarts the wait." },
+        "pointer.enter": { target: "paused", actions: "markHovered", description: "Holds still while the visitor reads." },
+        "focus.enter": { target: "paused", actions: "markFocused", description: "Holds still while the visitor uses the controls." },
+        "rotation.toggle": { target: "stopped", description: "Stops rotating." },
       },
     },
     /** Held while the visitor reads (hover) or works the controls (focus); resumes when both end. */
     paused: {
+      description: "Held while the visitor reads (pointer) or uses the controls (focus); resumes when both end.",
       on: {
-        next: { actions: "showNext" },
-        previous: { actions: "showPrevious" },
-        select: { actions: "showSelected" },
-        "pointer.enter": { actions: "markHovered" },
-        "focus.enter": { actions: "markFocused" },
+        next: { actions: "showNext", description: "Shows the next one." },
+        previous: { actions: "showPrevious", description: "Shows the previous one." },
+        select: { actions: "showSelected", description: "Shows that one." },
+        "pointer.enter": { actions: "markHovered", description: "Notes the pointer is on it." },
+        "focus.enter": { actions: "markFocused", description: "Notes the focus is inside." },
         "pointer.leave": [
-          { guard: "stillFocused", actions: "markUnhovered" },
-          { target: "rotating", actions: "markUnhovered" },
+          { guard: "stillFocused", actions: "markUnhovered", description: "Stays held: the focus is still inside." },
+          { target: "rotating", actions: "markUnhovered", description: "Resumes rotating." },
         ],
         "focus.leave": [
-          { guard: "stillHovered", actions: "markUnfocused" },
-          { target: "rotating", actions: "markUnfocused" },
+          { guard: "stillHovered", actions: "markUnfocused", description: "Stays held: the pointer is still on it." },
+          { target: "rotating", actions: "markUnfocused", description: "Resumes rotating." },
         ],
-        "rotation.toggle": { target: "stopped" },
+        "rotation.toggle": { target: "stopped", description: "Stops rotating." },
       },
     },
     /** Not rotating: the visitor stopped it, or prefers reduced motion. */
     stopped: {
+      description: "Not rotating: the visitor stopped it, or prefers reduced motion.",
       on: {
-        next: { actions: "showNext" },
-        previous: { actions: "showPrevious" },
-        select: { actions: "showSelected" },
-        "pointer.enter": { actions: "markHovered" },
-        "pointer.leave": { actions: "markUnhovered" },
-        "focus.enter": { actions: "markFocused" },
-        "focus.leave": { actions: "markUnfocused" },
-        "rotation.toggle": [{ guard: "attended", target: "paused" }, { target: "rotating" }],
+        next: { actions: "showNext", description: "Shows the next one." },
+        previous: { actions: "showPrevious", description: "Shows the previous one." },
+        select: { actions: "showSelected", description: "Shows that one." },
+        "pointer.enter": { actions: "markHovered", description: "Notes the pointer is on it." },
+        "pointer.leave": { actions: "markUnhovered", description: "Notes the pointer left." },
+        "focus.enter": { actions: "markFocused", description: "Notes the focus is inside." },
+        "focus.leave": { actions: "markUnfocused", description: "Notes the focus left." },
+        "rotation.toggle": [
+          { guard: "attended", target: "paused", description: "Rotation is back on, held until the visitor moves away." },
+          { target: "rotating", description: "Starts rotating again." },
+        ],
       },
     },
   },

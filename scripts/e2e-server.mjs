@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { liftedLimits } from "./lifted-limits.mjs";
 
 const port = process.env.E2E_PORT ?? "4173";
 const dataDir = mkdtempSync(path.join(tmpdir(), "freshfold-e2e-"));
@@ -15,12 +16,7 @@ const env = {
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   // The browser suites run many sign-ups from one address; the shipped limits are tested in the server suite.
-  RATE_LIMIT_EMAIL_EXISTS: "100000",
-  RATE_LIMIT_SERVICE_AREA: "100000",
-  RATE_LIMIT_SIGNUPDAY: "100000",
-  RATE_LIMIT_CONTACT_FORM: "100000",
-  RATE_LIMIT_NEWSLETTER: "100000",
-  RATE_LIMIT_CHECKOUT: "100000",
+  ...liftedLimits,
 };
 delete env.DATABASE_URL;
 delete env.STRIPE_SECRET_KEY;

@@ -1,93 +1,106 @@
-// `npm test`: every suite in turn (catalogs, types, lint, unit and machine, server, browser), then one total line.
+// `npm test`: every suite in turn (catalogs, types, lint, unit and machine, server, browser), then one total
+// line `N passed, N failed, N skipped`. The counting lives in scripts/test-verdict.mjs: a runner that exits
+// non-zero has failed whatever its report says, reports are deleted before each run, skips are counted.
+//
+//   node scripts/test.mjs             everything; writes test-results/summary.json
+//   node scripts/test.mjs --db-only   the database suite and the crash test (PGlite, or PostgreSQL with
+//                                     DATABASE_URL); summary-db.json
+//   node scripts/test.mjs --lts[=24]  unit and server suites (PGlite) on the Node running this script, e.g.
+//                                     `npx -y node@24 scripts/test.mjs --lts=24` (=24: fail unless on Node 24);
+//                                     summary-lts.json
+//
+// Adding a step is one line: `results.push(scriptStep("what it checks", "npm", ["run", "test:x"]))` counts
+// it by exit code; `vitest(...)` and `reportStep(...)` count a runner's tests from its JSON report.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { machineCoverageReport } from "./machine-coverage.mjs";
+import { playwrightCounts, reportStep, runCommand, scriptStep, summaryLines, total, totalLine, vitestCounts } from "./test-verdict.mjs";
 
-const only = process.argv.includes("--db-only");
+const mode = process.argv.includes("--db-only") ? "db" : process.argv.some((a) => a === "--lts" || a.startsWith("--lts=")) ? "lts" : "all";
+const summaryFile = { all: "test-results/summary.json", db: "test-results/summary-db.json", lts: "test-results/summary-lts.json" }[mode];
 const results = [];
 mkdirSync("test-results", { recursive: true });
+rmSync(summaryFile, { force: true });
 
-function run(command, args, env = {}) {
-  const started = Date.now();
-  const merged = { ...process.env, ...env };
-  for (const key of Object.keys(env)) if (env[key] === undefined) delete merged[key];
-  const result = spawnSync(command, args, { stdio: "inherit", env: merged });
-  return { ok: result.status === 0, seconds: Math.round((Date.now() - started) / 1000) };
-}
-
-function check(name, command, args) {
-  console.log(`\n=== ${name}`);
-  const { ok, seconds } = run(command, args);
-  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds });
-}
-
-function vitest(name, project, file, env = {}) {
-  console.log(`\n=== ${name}`);
-  const { ok, seconds } = run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`], env);
-  const counts = readCounts(file, (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests + (j.numTotalTestSuites && !j.success && j.numFailedTests === 0 ? 1 : 0) }));
-  results.push({ name, ...fallback(counts, ok), seconds });
-}
-
-function readCounts(file, pick) {
-  try {
-    return pick(JSON.parse(readFileSync(file, "utf8")));
-  } catch {
-    return undefined;
-  }
-}
-
-const fallback = (counts, ok) => counts ?? { passed: 0, failed: ok ? 0 : 1 };
+// Vitest runs on the Node that runs this script (so `npx -y node@24 scripts/test.mjs --lts` tests Node 24).
+const vitest = (name, project, report, env = {}) =>
+  reportStep(name, {
+    command: process.execPath,
+    args: ["node_modules/vitest/vitest.mjs", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    env,
+    report,
+    count: vitestCounts,
+  });
 
 function chromiumAvailable() {
   const probe = spawnSync(process.execPath, ["--import", "tsx", "-e", "import('./e2e/chromium.ts').then(m => process.exit(m.findChromium() ? 0 : 1))"]);
   return probe.status === 0;
 }
 
-if (!only) {
+const heading = (name) => console.log(`\n=== ${name}`);
+const step = (name, make) => {
+  heading(name);
+  results.push(make(name));
+};
+
+if (mode === "db") {
+  const label = process.env.DATABASE_URL ? "database suite on PostgreSQL" : "database suite on PGlite";
+  step(label, (name) => vitest(name, "server", "test-results/db.json"));
+  // The real server killed three times mid-burst on a fresh database of the same kind (scripts/crash-test.mjs).
+  const crash = process.env.DATABASE_URL ? "crash test on PostgreSQL" : "crash test on PGlite";
+  step(`${crash}: every payment one sign-up after three SIGKILLs`, (name) => scriptStep(name, "node", ["scripts/crash-test.mjs"]));
+} else if (mode === "lts") {
+  const node = `Node ${process.versions.node}`;
+  // `--lts=24`: the run is only honest when this script really runs on that Node.
+  const wanted = process.argv.find((a) => a.startsWith("--lts="))?.slice("--lts=".length);
+  if (wanted) {
+    const onIt = process.versions.node.split(".")[0] === wanted;
+    results.push({ name: `runs on Node ${wanted} (this is ${node})`, passed: onIt ? 1 : 0, failed: onIt ? 0 : 1, skipped: 0, seconds: 0, notes: [] });
+  }
+  step(`unit and machine tests on ${node}`, (name) => vitest(name, "unit", "test-results/unit-lts.json"));
+  step(`server tests (PGlite) on ${node}`, (name) => vitest(name, "server", "test-results/server-lts.json", { DATABASE_URL: undefined }));
+} else {
   rmSync("test-results/machine-paths", { recursive: true, force: true });
   rmSync("test-results/browser-coverage", { recursive: true, force: true });
-}
 
-if (only) {
-  const label = process.env.DATABASE_URL ? "database suite on PostgreSQL" : "database suite on PGlite";
-  vitest(label, "server", "test-results/db.json");
-} else {
-  check("message catalogs compile with every Spanish translation", "npx", ["lingui", "compile", "--strict", "--typescript"]);
-  check("type-check", "npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]);
-  check("lint", "npx", ["eslint", "."]);
-  vitest("unit and machine tests", "unit", "test-results/unit.json");
-  vitest("server tests (PGlite)", "server", "test-results/server.json", { DATABASE_URL: undefined });
-  check("production build", "npx", ["vite", "build"]);
+  step("message catalogs compile with every Spanish translation", (name) => scriptStep(name, "npx", ["lingui", "compile", "--strict", "--typescript"]));
+  step("type-check", (name) => scriptStep(name, "npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]));
+  step("lint", (name) => scriptStep(name, "npx", ["eslint", "."]));
+  step("unit and machine tests", (name) => vitest(name, "unit", "test-results/unit.json"));
+  step("server tests (PGlite)", (name) => vitest(name, "server", "test-results/server.json", { DATABASE_URL: undefined }));
+  step("crash test on PGlite: every payment one sign-up after three SIGKILLs", (name) =>
+    scriptStep(name, "node", ["scripts/crash-test.mjs"], { DATABASE_URL: undefined }),
+  );
+  step("production build, every page pre-rendered", (name) => scriptStep(name, "node", ["scripts/build.mjs"]));
+  // Issue 15: the home page's first-load JavaScript may not grow past 100 KB gzipped.
+  step("home page first-load JavaScript within 100 KB gzipped", (name) =>
+    scriptStep(name, "node", ["scripts/size-budget.mjs"], { HOME_JS_BUDGET: String(100 * 1024) }),
+  );
 
-  console.log("\n=== browser tests (Playwright, Chromium)");
+  heading("browser tests (Playwright, Chromium)");
   if (!chromiumAvailable()) {
     console.log("No Chromium found; trying Playwright's installer once...");
-    run("npx", ["playwright", "install", "chromium"]);
+    runCommand("npx", ["playwright", "install", "chromium"]);
   }
   if (!chromiumAvailable()) {
     console.log("No Chromium: install Debian's `chromium` package (apt-get install chromium) or set CHROMIUM_PATH.");
-    results.push({ name: "browser tests", passed: 0, failed: 1, seconds: 0 });
+    results.push({ name: "browser tests", passed: 0, failed: 1, skipped: 0, seconds: 0, notes: ["no Chromium"] });
   } else {
-    const { ok, seconds } = run("npx", ["playwright", "test"]);
-    const counts = readCounts("test-results/e2e.json", (j) => ({
-      passed: j.stats.expected + j.stats.flaky,
-      failed: j.stats.unexpected + (j.errors?.length ?? 0),
-    }));
-    results.push({ name: "browser tests", ...fallback(counts, ok), seconds });
+    const report = process.env.E2E_REPORT ?? "test-results/e2e.json";
+    results.push(reportStep("browser tests", { command: "npx", args: ["playwright", "test"], report, count: playwrightCounts }));
 
     // Every state the machine-level paths reach must also be reached by the real machines in the browser.
-    console.log("\n=== states the real machines reached in the browser suite");
+    heading("states the real machines reached in the browser suite");
     const { lines, problems } = machineCoverageReport({ requireBrowser: true });
     lines.forEach((line) => console.log(line));
     problems.forEach((problem) => console.log(`MISSING ${problem}`));
-    results.push({ name: "browser suite reached every state of every machine", passed: problems.length ? 0 : 1, failed: problems.length ? 1 : 0, seconds: 0 });
+    results.push({ name: "browser suite reached every state of every machine", passed: problems.length ? 0 : 1, failed: problems.length ? 1 : 0, skipped: 0, seconds: 0, notes: [] });
   }
 }
 
-const passed = results.reduce((n, r) => n + r.passed, 0);
-const failed = results.reduce((n, r) => n + r.failed, 0);
-console.log("\n=== Summary");
-for (const r of results) console.log(`${r.failed ? "FAIL" : "ok  "} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds}s)`);
-writeFileSync(only ? "test-results/summary-db.json" : "test-results/summary.json", JSON.stringify({ passed, failed, results }, null, 2));
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+const counts = total(results);
+heading("Summary");
+summaryLines(results).forEach((line) => console.log(line));
+writeFileSync(summaryFile, JSON.stringify({ ...counts, node: process.versions.node, results }, null, 2));
+console.log(totalLine(counts));
+process.exit(counts.failed ? 1 : 0);

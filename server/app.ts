@@ -4,17 +4,21 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { fileURLToPath } from "node:url";
 import type { Config } from "./config";
 import { errorBody } from "./errors";
+import { redactedLoggerOptions } from "./logging";
 import type { DatabaseHandle } from "./db";
 import errorHandler from "./plugins/error-handler";
+import badBytes from "./plugins/bad-bytes";
 import database from "./plugins/database";
 import site from "./plugins/site";
 import mail from "./mail/plugin";
+import trust from "./auth/plugin";
 import security from "./plugins/security";
 import rateLimits from "./plugins/rate-limit";
 import health from "./routes/health";
 import payments from "./payments";
 import type { PaymentProvider } from "./payments/provider";
 import sandboxRoutes from "./payments/sandbox-routes";
+import reconcile from "./services/reconcile-plugin";
 import openapi from "./routes/openapi";
 import serviceAreaRoutes from "./routes/service-area";
 import signupdayRoutes from "./routes/signupday";
@@ -45,9 +49,18 @@ export interface AppOptions {
   now?: () => Date;
 }
 
+/**
+ * The server's logger: no personal data in a log line or error report. A request's line names its route with any
+ * e-mail in the path or query masked; e-mails, phones and the fields holding names and street addresses are
+ * redacted everywhere (server/logging.ts).
+ */
+export function loggerOptions(config: Config) {
+  return redactedLoggerOptions(config.LOG_LEVEL);
+}
+
 export async function buildApp({ config, database: handle, siteRoot, logger, payments: provider, now }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     // A malformed URL (bad percent-encoding) is the client's mistake: the error shape, 400.
@@ -62,11 +75,14 @@ export async function buildApp({ config, database: handle, siteRoot, logger, pay
   app.decorate("now", now ?? (() => new Date()));
 
   await app.register(errorHandler);
+  await app.register(badBytes);
   await app.register(security);
   await app.register(rateLimits);
   await app.register(database, { handle, url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await app.register(trust);
   await app.register(mail);
   await app.register(payments, { provider });
+  await app.register(reconcile);
   await app.register(openapi);
   await app.register(health);
   await app.register(serviceAreaRoutes);

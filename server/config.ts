@@ -28,6 +28,10 @@ export const configSchema = z.object({
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   /** First retry delay of a failed send; doubles per attempt up to an hour. */
   MAIL_RETRY_BASE_MS: positiveInt(30_000),
+  /** How long a claimed message stays claimed unless renewed while sending: a crash delays a message by about this. */
+  MAIL_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** How often every checkout awaiting payment is checked with the provider (and once at start); 0 turns it off. */
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   REDIS_URL: z.url().optional(),
   /**
    * Which forwarded client address to believe (Fastify's trustProxy): unset/0/false none; a number N trusts the
@@ -76,6 +80,17 @@ export const configSchema = z.object({
   RATE_LIMIT_CONTACT_FORM: positiveInt(5),
   RATE_LIMIT_NEWSLETTER: positiveInt(5),
   RATE_LIMIT_CHECKOUT: positiveInt(10),
+  /** One shared limit a minute for every call keyed by an e-mail, counted per client address and per e-mail. */
+  RATE_LIMIT_EMAIL_CALLS: positiveInt(30),
+  /** Open (unpaid, unexpired) checkouts one client address may hold at once: each holds two pickup days. */
+  CHECKOUT_OPEN_PER_ADDRESS: positiveInt(3),
+  /** Sign-in links e-mailed to one address in 24 hours. */
+  SIGN_IN_LINKS_PER_DAY: positiveInt(3),
+  /**
+   * Signs the welcome e-mail's portal tokens and seals sign-in links in the outbox (at least 32 characters).
+   * Required in production; elsewhere a random one is generated once and kept in the database.
+   */
+  SERVER_SECRET: z.string().min(32, "at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -96,6 +111,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data;
   if (!!config.STRIPE_SECRET_KEY !== !!config.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(["STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither"]);
+  }
+  if (config.NODE_ENV === "production" && !config.SERVER_SECRET) {
+    throw new ConfigError(["SERVER_SECRET: required in production (at least 32 random characters, e.g. openssl rand -base64 48)"]);
   }
   return config;
 }

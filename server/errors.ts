@@ -1,8 +1,10 @@
-// The one error shape of the API: { error: { code, message, fields? } }.
+// The one error shape of the API: { error: { code, message, fields? } }, the code one of the contract's errorCodes.
+import type { ErrorCode } from "../src/contract/common";
+
 export class ApiError extends Error {
   constructor(
     public readonly statusCode: number,
-    public readonly code: string,
+    public readonly code: ErrorCode,
     message: string,
     public readonly fields?: Record<string, string>,
   ) {
@@ -12,9 +14,9 @@ export class ApiError extends Error {
 }
 
 export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
 }
 
-export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
+export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
 }

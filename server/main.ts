@@ -21,6 +21,11 @@ async function main() {
   process.once("SIGINT", close);
   process.once("SIGTERM", close);
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (app.hasRoute({ method: "GET", url: "/dev/mailbox" })) {
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    console.log(`Development mailbox (this machine only): http://localhost:${port}/dev/mailbox`);
+  }
 }
 
 void main();

@@ -1,27 +1,29 @@
 // Drives the real sign-up wizard in a page, by role and label in either language (texts from the catalogs).
-import { format, parseISO } from "date-fns";
+import { format, getISODay, parseISO } from "date-fns";
 import { enUS, es } from "date-fns/locale";
 import type { Page } from "@playwright/test";
 import { tr } from "../checkout-helpers";
-import { expect, type Language } from "../fixtures";
+import { expect, isoDay, type Language } from "../fixtures";
+
+export { isoDay };
 
 export const s = (id: string, language: Language) => tr("signup", id, language);
 export const a = (id: string, language: Language) => tr("address", id, language);
 
 export const uniqueSignupEmail = (tag: string) => `signup-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-/** yyyy-mm-dd, `offset` days from today in the browser's (and this process's) time zone. */
-export function isoDay(offset: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  return format(d, "yyyy-MM-dd");
-}
-
 const locale = { en: enUS, es };
 /** The accessible name of a day in the availability grid (src/signup/steps/dates-step.tsx). */
 export const dayName = (date: string, language: Language) =>
   format(parseISO(date), language === "es" ? "EEEE d 'de' MMMM" : "EEEE, MMMM d", { locale: locale[language] });
 export const weekday = (date: string, language: Language) => format(parseISO(date), "EEEE", { locale: locale[language] });
+/** The weekly pickup days as the site writes them: in weekday order from Monday, joined ("jueves y domingo"). */
+export const weekdayList = (dates: string[], language: Language) =>
+  new Intl.ListFormat(language === "es" ? "es-US" : "en-US", { type: "conjunction" }).format(
+    [...dates].sort((a, b) => getISODay(parseISO(a)) - getISODay(parseISO(b))).map((d) => weekday(d, language)),
+  );
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function wizard(page: Page, language: Language) {
   const t = (id: string) => s(id, language);
@@ -52,6 +54,31 @@ export function wizard(page: Page, language: Language) {
         await expect(page.getByRole("checkbox", { name: t(label) })).toBeChecked();
       }
     },
+    /** Steps 2 and 3 with the usual answers (scented, no softener), ending on step 4. */
+    async answerPreferences() {
+      await api.expectStep(2);
+      await page.getByText(t("Scented"), { exact: true }).click();
+      await api.continueButton.click();
+      await api.expectStep(3);
+      await page.getByText(t("No fabric softener"), { exact: true }).click();
+      await api.continueButton.click();
+      await api.expectStep(4);
+    },
+    /** Step 4: the start date and two pickup days, then on to step 5. */
+    async pickDays(start: string, [first, second]: [string, string]) {
+      await api.chooseStartDate(start);
+      await api.day(first).click();
+      await api.day(second).click();
+      await api.toHaveSelected(2);
+      await api.continueButton.click();
+      await api.expectStep(5);
+    },
+    /** Step 5 as a house, then on to the review (step 6). */
+    async chooseHouse() {
+      await page.getByText(t("House"), { exact: true }).click();
+      await api.continueButton.click();
+      await api.expectStep(6);
+    },
     async chooseStartDate(date: string) {
       const grid = page.getByRole("application", { name: t("Start date") }).or(page.getByRole("group", { name: t("Start date") })).first();
       const cellName = new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(parseISO(date));
@@ -65,7 +92,9 @@ export function wizard(page: Page, language: Language) {
       }
       throw new Error(`No calendar cell for ${date}`);
     },
-    day: (date: string) => page.getByRole("button", { name: dayName(date, language), exact: true }),
+    /** A day of the availability grid; the start date's name adds "(start date)". */
+    day: (date: string) =>
+      page.getByRole("button", { name: new RegExp(`^${escapeRegExp(dayName(date, language))}(${escapeRegExp(t("{0} (start date)").replace("{0}", ""))})?$`) }),
     async toHaveSelected(count: number) {
       await expect(page.getByText(t("({0}/{PICKUP_DAYS_REQUIRED} selected)").replace("{0}", String(count)).replace("{PICKUP_DAYS_REQUIRED}", "2"))).toBeVisible();
     },

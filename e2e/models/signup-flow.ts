@@ -1,7 +1,7 @@
 // The abstract flow of the sign-up wizard for the generated browser suite: an invoke-free machine that
 // mirrors the six steps (createTestModel refuses machines with invokes or delays, so it is not the real one).
 import { createMachine } from "xstate";
-import { createTestModel } from "@xstate/graph";
+import { createTestModel } from "xstate/graph";
 
 export type FlowEvent =
   | { type: "CONTINUE_EMPTY" }

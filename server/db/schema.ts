@@ -9,3 +9,5 @@ export * from "./tables/orders";
 export * from "./tables/contact-messages";
 export * from "./tables/newsletter";
 export * from "./tables/sandbox";
+export * from "./tables/sign-in-links";
+export * from "./tables/waitlist";

@@ -1,7 +1,7 @@
 // The development mailbox: every message the server "sent" without SMTP_URL, as accessible HTML pages
 // and as JSON for tests. Registered only outside production.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ApiError } from "../errors";
 import { devMailbox } from "../db/schema";
@@ -24,18 +24,35 @@ function page(title: string, body: SafeHtml): string {
 `.value;
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** A message id is digits; one out of the table's integer range is simply no message (404), never a database error. */
+const idParams = z.object({ id: z.string().regex(/^\d+$/, "idInvalid") });
+const MAX_ID = 2_147_483_647;
 const listQuery = z.object({ to: z.string().trim().toLowerCase().max(254).optional() });
+
+const loopback = (address: string | undefined) =>
+  !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
+
+/**
+ * The mailbox is the developer's: it answers only a request from this machine, by its socket and by the
+ * address the app believes (so a forwarded client behind a local proxy is refused too). Others get a 404.
+ */
+export const fromLoopback = (request: FastifyRequest) => loopback(request.socket.remoteAddress) && loopback(request.ip);
 
 const devMailboxRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
+
+  app.addHook("onRequest", async (request) => {
+    if (!fromLoopback(request)) throw new ApiError(404, "not_found", "Not found.");
+  });
 
   async function list(to?: string) {
     const where: SQL[] = [];
     if (to) where.push(sql`lower(${devMailbox.to}) = ${to}`);
     return db.select().from(devMailbox).where(and(...where)).orderBy(desc(devMailbox.id)).limit(200);
   }
-  async function one(id: number) {
+  async function one(digits: string) {
+    const id = Number(digits);
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new ApiError(404, "not_found", "No such message in the development mailbox");
     const [row] = await db.select().from(devMailbox).where(eq(devMailbox.id, id));
     if (!row) throw new ApiError(404, "not_found", `No message ${id} in the development mailbox`);
     return row;

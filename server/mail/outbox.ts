@@ -1,11 +1,12 @@
 // Queues an e-mail in the outbox, inside the caller's transaction; the mail worker sends it later.
 import { z } from "zod";
 import { contactFormSchema } from "../../src/contract/calls";
+import { addressSchema, detergentSchema } from "../../src/contract/client";
 import { dateString, languageSchema, type Language } from "../../src/contract/common";
 import type { Database } from "../db";
 import { emailOutbox } from "../db/schema";
 
-export type EmailKind = "welcome" | "contact-notification";
+export type EmailKind = "welcome" | "contact-notification" | "capacity-exceeded" | "sign-in" | "cancellation";
 
 /** data of a "welcome" e-mail. `renewalDate` defaults to renewalDate(earliest pickup date). */
 export const welcomeDataSchema = z.object({
@@ -14,6 +15,10 @@ export const welcomeDataSchema = z.object({
   /** The two pickup dates of the first week (yyyy-mm-dd); their weekdays repeat every week. */
   pickupDates: z.array(dateString).length(2),
   renewalDate: dateString.optional(),
+  /** The sign-up's choices and the address with its access instructions, confirmed in the e-mail (absent in messages queued before). */
+  detergent: detergentSchema.optional(),
+  fabricSoftener: z.boolean().optional(),
+  address: addressSchema.partial().optional(),
 });
 export type WelcomeData = z.infer<typeof welcomeDataSchema>;
 
@@ -24,9 +29,35 @@ export const contactNotificationDataSchema = z.intersection(
 );
 export type ContactNotificationData = z.infer<typeof contactNotificationDataSchema>;
 
+/** data of a "capacity-exceeded" e-mail (to the operator): a day that paid late sign-ups pushed past its capacity. */
+export const capacityExceededDataSchema = z.object({
+  date: dateString,
+  orders: z.number().int().positive(),
+  capacity: z.number().int().positive(),
+});
+export type CapacityExceededData = z.infer<typeof capacityExceededDataSchema>;
+/** data of a "sign-in" e-mail: the link's token sealed with the server secret (server/auth/portal-access.ts). */
+export const signInDataSchema = z.object({
+  firstName: z.string().trim().min(1).max(200),
+  sealedToken: z.string().min(1).max(500),
+  minutes: z.number().int().positive(),
+});
+export type SignInData = z.infer<typeof signInDataSchema>;
+
+/** data of a "cancellation" e-mail: the day the subscription ended and the paid pickups still to come (yyyy-mm-dd). */
+export const cancellationDataSchema = z.object({
+  firstName: z.string().trim().min(1).max(200),
+  canceledOn: dateString,
+  paidPickups: z.array(dateString).max(14),
+});
+export type CancellationData = z.infer<typeof cancellationDataSchema>;
+
 export const emailDataSchemas = {
   welcome: welcomeDataSchema,
   "contact-notification": contactNotificationDataSchema,
+  "capacity-exceeded": capacityExceededDataSchema,
+  "sign-in": signInDataSchema,
+  cancellation: cancellationDataSchema,
 } as const satisfies Record<EmailKind, z.ZodType>;
 
 export interface QueuedEmail {

@@ -24,10 +24,11 @@ export default fp(
       db,
       transport,
       from: config.MAIL_FROM,
-      render: { publicUrl: publicOrigin(config) },
+      render: { publicUrl: publicOrigin(config), secret: app.trust.secret, now: () => app.now() },
       log: app.log,
       intervalMs: config.MAIL_WORKER_INTERVAL_MS,
       retryBaseMs: config.MAIL_RETRY_BASE_MS,
+      leaseMs: config.MAIL_LEASE_MS,
     });
     app.decorate("mail", { worker });
     app.addHook("onReady", async () => worker.start());
@@ -38,5 +39,5 @@ export default fp(
       await app.register(devMailboxRoutes);
     }
   },
-  { name: "mail", dependencies: ["database", "error-handler"] },
+  { name: "mail", dependencies: ["database", "error-handler", "trust"] },
 );

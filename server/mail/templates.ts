@@ -2,12 +2,14 @@
 import type { I18n } from "@lingui/core";
 import { format, parseISO } from "date-fns";
 import { enUS, es } from "date-fns/locale";
-import { brand } from "../../src/config/brand";
+import { brand, buyerFacts, formatHour } from "../../src/config/brand";
 import type { Language } from "../../src/contract/common";
 import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS, renewalDate, SERVICE_TIME_ZONE } from "../../src/contract/plan";
 import { html, SafeHtml } from "./html";
 import { mailI18n } from "./i18n";
-import { emailDataSchemas, type ContactNotificationData, type EmailKind, type WelcomeData } from "./outbox";
+import { emailDataSchemas, type CancellationData, type CapacityExceededData, type ContactNotificationData, type EmailKind, type SignInData, type WelcomeData } from "./outbox";
+import { unseal } from "../auth/crypto";
+import { homeAddress, portalLink, signWelcomeToken } from "../auth/portal-access";
 
 export interface RenderedEmail {
   subject: string;
@@ -19,6 +21,10 @@ export interface RenderedEmail {
 export interface RenderContext {
   /** The site's own origin, e.g. https://freshfold.example (no trailing slash). */
   publicUrl: string;
+  /** The server secret: signs the welcome e-mail's portal token and unseals sign-in links. */
+  secret?: string;
+  /** The clock of the portal token's expiry (default: the system clock). */
+  now?: () => Date;
 }
 
 export interface EmailToRender {
@@ -61,6 +67,75 @@ function layout(language: Language, title: string, body: SafeHtml, footer: SafeH
 `.value;
 }
 
+/** The site's colours (src/styles.css), inline: mail clients keep no style sheet. */
+const welcomeColors = {
+  brand: "#0e5e6f",
+  brandDark: "#08323b",
+  brandLight: "#eef8f9",
+  coral: "#ffb4a2",
+  sand: "#f7f3ea",
+  ink: "#14232a",
+  muted: "#4a5d66",
+  line: "#d3eef1",
+};
+
+/** The welcome e-mail's frame: the site's logo and colours on a header bar (the other e-mails keep `layout`). */
+function welcomeLayout(language: Language, title: string, body: SafeHtml, footer: SafeHtml, publicUrl: string): string {
+  const c = welcomeColors;
+  return html`<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${title}</title>
+</head>
+<body style="margin:0;padding:0;background:${c.sand};color:${c.ink};font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${c.sand}">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="padding:16px 28px;background:${c.brand};border-bottom:4px solid ${c.coral}">
+<a href="${homeAddress(publicUrl, language)}" style="color:#ffffff;text-decoration:none;font-size:20px;font-weight:bold"><img src="${publicUrl}/images/logo-mail.png" width="40" height="40" alt="" style="vertical-align:middle;border:0;margin-right:10px">${brand.name}</a>
+</td></tr>
+<tr><td style="padding:24px 28px">${body}</td></tr>
+<tr><td style="padding:16px 28px 24px;background:${c.brandLight};font-size:13px;color:${c.muted}">${footer}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`.value;
+}
+
+/** The access instructions the client gave, labelled, in the order of the sign-up's step 5. */
+function welcomeAccess(i18n: I18n, address: WelcomeData["address"]): Array<[string, string]> {
+  if (!address) return [];
+  const labels: Array<[keyof NonNullable<WelcomeData["address"]>, string]> = [
+    ["businessName", i18n._({ id: "mail.welcome.access.businessName", message: "Business name" })],
+    ["buildingName", i18n._({ id: "mail.welcome.access.buildingName", message: "Building" })],
+    ["callBoxCode", i18n._({ id: "mail.welcome.access.callBoxCode", message: "Call box code" })],
+    ["gateCode", i18n._({ id: "mail.welcome.access.gateCode", message: "Gate code" })],
+    ["accessCode", i18n._({ id: "mail.welcome.access.accessCode", message: "Access code" })],
+    ["openingHours", i18n._({ id: "mail.welcome.access.openingHours", message: "Opening hours" })],
+    ["closingHours", i18n._({ id: "mail.welcome.access.closingHours", message: "Closing hours" })],
+    ["parkingInstructions", i18n._({ id: "mail.welcome.access.parking", message: "Parking" })],
+    ["other", i18n._({ id: "mail.welcome.access.other", message: "Other instructions" })],
+  ];
+  return labels.flatMap(([key, label]) => {
+    const value = address[key];
+    return typeof value === "string" && value.trim() ? [[label, value.trim()] as [string, string]] : [];
+  });
+}
+
+/** The address as one line: number and street, unit, ZIP and city. */
+function welcomeAddressLine(i18n: I18n, address: WelcomeData["address"]): string | null {
+  if (!address?.street) return null;
+  const street = address.number ? `${address.number} ${address.street}` : address.street;
+  const unit = address.unit?.trim() ? i18n._({ id: "mail.welcome.unit", message: "Unit {unit}", values: { unit: address.unit.trim() } }) : null;
+  const city = [address.city, [address.state, address.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return [street, unit, city].filter(Boolean).join(", ");
+}
+
 async function renderWelcome(i18n: I18n, email: EmailToRender, data: WelcomeData, context: RenderContext): Promise<RenderedEmail> {
   const language = email.language;
   const locale = dateLocales[language];
@@ -69,7 +144,11 @@ async function renderWelcome(i18n: I18n, email: EmailToRender, data: WelcomeData
   const renewal = data.renewalDate ?? renewalDate(first);
   const longDay = (d: string) => format(parseISO(d), longDate[language], { locale });
   const weekday = (d: string) => format(parseISO(d), "EEEE", { locale });
-  const portalUrl = `${context.publicUrl}/?email=${encodeURIComponent(email.to)}`;
+  // The portal link carries a signed token for this address only (30 days); without a secret, the plain page
+  // that e-mails a sign-in link. The HTML shows it only as a labelled button, never as the raw address.
+  const portalUrl = context.secret
+    ? portalLink(context.publicUrl, email.to, signWelcomeToken(context.secret, email.to, context.now?.() ?? new Date()), language)
+    : `${homeAddress(context.publicUrl, language)}?email=${encodeURIComponent(email.to)}`;
   const values = {
     brand: brand.name,
     firstName: data.firstName,
@@ -82,6 +161,11 @@ async function renderWelcome(i18n: I18n, email: EmailToRender, data: WelcomeData
     secondDate: longDay(dates[1] as string),
     phone: brand.phone,
     email: brand.email,
+    pickupFrom: formatHour(buyerFacts.pickupWindow.from, language),
+    pickupTo: formatHour(buyerFacts.pickupWindow.to, language),
+    deliveryFrom: formatHour(buyerFacts.deliveryWindow.from, language),
+    deliveryTo: formatHour(buyerFacts.deliveryWindow.to, language),
+    pounds: buyerFacts.poundsPerPickup,
   };
 
   const subject = i18n._({ id: "mail.welcome.subject", message: "Welcome to {brand}, {firstName}! Your weekly plan is active", values });
@@ -101,10 +185,47 @@ async function renderWelcome(i18n: I18n, email: EmailToRender, data: WelcomeData
     message: "Your detergent and softener choices are included. Amounts are before any applicable sales tax.",
     values,
   });
+  // What the client chose, confirmed: detergent, softener, address and access instructions.
+  const choicesHeading = i18n._({ id: "mail.welcome.choicesHeading", message: "Your choices", values });
+  const detergentLine =
+    data.detergent === undefined
+      ? null
+      : i18n._({
+          id: "mail.welcome.detergent",
+          message: "Detergent: {detergent}",
+          values: {
+            detergent:
+              data.detergent === "hypoallergenic"
+                ? i18n._({ id: "mail.welcome.detergentHypoallergenic", message: "hypoallergenic (fragrance- and dye-free)" })
+                : i18n._({ id: "mail.welcome.detergentScented", message: "scented (eco-friendly, light fresh scent)" }),
+          },
+        });
+  const softenerLine =
+    data.fabricSoftener === undefined
+      ? null
+      : data.fabricSoftener
+        ? i18n._({ id: "mail.welcome.softenerYes", message: "Fabric softener: yes" })
+        : i18n._({ id: "mail.welcome.softenerNo", message: "Fabric softener: no" });
+  const addressLine = welcomeAddressLine(i18n, data.address);
+  const addressText = addressLine ? i18n._({ id: "mail.welcome.address", message: "Pickup address: {address}", values: { address: addressLine } }) : null;
+  const access = welcomeAccess(i18n, data.address);
+  const accessHeading = i18n._({ id: "mail.welcome.accessHeading", message: "Access instructions", values });
+  const choices = [detergentLine, softenerLine, addressText].filter((line): line is string => line !== null);
+  const fixChoices = i18n._({ id: "mail.welcome.fixChoices", message: "Something not right? Reply to this e-mail or call us at {phone} and we will fix it before your first pickup.", values });
+  // What to expect on the first pickup day.
+  const firstDayHeading = i18n._({ id: "mail.welcome.firstDayHeading", message: "Your first pickup day: {firstDate}", values });
+  const firstDaySteps = [
+    i18n._({ id: "mail.welcome.firstDay.window", message: "Leave your laundry out between {pickupFrom} and {pickupTo}: at your door, with the concierge or at the front desk.", values }),
+    buyerFacts.bag === "provided"
+      ? i18n._({ id: "mail.welcome.firstDay.bagProvided", message: "For this first pickup use any bag; our driver leaves you a reusable FreshFold bag for the weeks after.", values })
+      : i18n._({ id: "mail.welcome.firstDay.bagYours", message: "Use any bag you like, closed and with your name on it.", values }),
+    i18n._({ id: "mail.welcome.firstDay.amount", message: "Each pickup covers up to {pounds} lb of laundry. Empty the pockets and tell us about stains or delicate items.", values }),
+    i18n._({ id: "mail.welcome.firstDay.delivery", message: "It comes back clean and folded within 24 hours, usually the next day between {deliveryFrom} and {deliveryTo}.", values }),
+  ];
   const manageHeading = i18n._({ id: "mail.welcome.manageHeading", message: "Manage your subscription", values });
-  const manage = i18n._({
-    id: "mail.welcome.manage",
-    message: "Update your card, see your invoices or cancel in the billing portal. Open it from our website with this link:",
+  const manageText = i18n._({
+    id: "mail.welcome.manageText",
+    message: "Update your card, see your invoices or cancel anytime in the billing portal.",
     values,
   });
   const portalButton = i18n._({ id: "mail.welcome.portalButton", message: "Open the billing portal", values });
@@ -118,26 +239,34 @@ async function renderWelcome(i18n: I18n, email: EmailToRender, data: WelcomeData
     values,
   });
 
+  const c = welcomeColors;
   const p = "margin:0 0 16px";
-  const h2 = `margin:24px 0 8px;font-size:18px;color:${colors.ink}`;
-  const body = html`<h1 style="margin:0 0 16px;font-size:24px;color:${colors.ink}">${heading}</h1>
+  const h2 = `margin:24px 0 8px;font-size:18px;color:${c.brandDark}`;
+  const box = `margin:0 0 16px;padding:12px 16px;border-radius:8px;background:${c.brandLight};border-left:4px solid ${c.brand}`;
+  const list = (items: string[]) => html`<ul style="margin:0;padding-left:20px">${items.map((item) => html`<li>${item}</li>`)}</ul>`;
+  const accessList = access.length ? html`<p style="margin:12px 0 4px;font-weight:bold">${accessHeading}</p>${list(access.map(([label, value]) => `${label}: ${value}`))}` : html``;
+  const body = html`<h1 style="margin:0 0 16px;font-size:24px;color:${c.brandDark}">${heading}</h1>
 <p style="${p}">${intro}</p>
 <h2 style="${h2}">${planHeading}</h2>
-<ul style="margin:0 0 16px;padding-left:20px">
+<div style="${box}">
+<ul style="margin:0;padding-left:20px">
 <li><strong>${chargedToday}</strong></li>
 <li>${weekly}</li>
 <li>${pickupDays}</li>
 <li>${firstPickups}</li>
 </ul>
-<p style="${p};font-size:14px;color:${colors.muted}">${included}</p>
+</div>
+<p style="${p};font-size:14px;color:${c.muted}">${included}</p>
+${choices.length || access.length ? html`<h2 style="${h2}">${choicesHeading}</h2><div style="${box}">${list(choices)}${accessList}</div><p style="${p};font-size:14px;color:${c.muted}">${fixChoices}</p>` : html``}
+<h2 style="${h2}">${firstDayHeading}</h2>
+${list(firstDaySteps)}
 <h2 style="${h2}">${manageHeading}</h2>
-<p style="${p}">${manage}</p>
-<p style="${p}"><a href="${portalUrl}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${colors.brand};color:#ffffff;font-weight:bold;text-decoration:none">${portalButton}</a></p>
-<p style="${p};font-size:14px;word-break:break-all"><a href="${portalUrl}" style="color:${colors.brand}">${portalUrl}</a></p>
+<p style="${p}">${manageText}</p>
+<p style="${p}"><a href="${portalUrl}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${c.brand};color:#ffffff;font-weight:bold;text-decoration:none">${portalButton}</a></p>
 <p style="${p}">${cancelAnytime}</p>
 <p style="${p}">${questions}</p>
 <p style="margin:0">${signOff}<br>${team}</p>`;
-  const footer = html`${brand.name} · ${brand.street} · ${brand.cityLine}<br>${brand.phone} · <a href="mailto:${brand.email}" style="color:${colors.muted}">${brand.email}</a><br>${why}`;
+  const footer = html`${brand.name} · ${brand.street} · ${brand.cityLine}<br>${brand.phone} · <a href="mailto:${brand.email}" style="color:${c.muted}">${brand.email}</a><br>${why}`;
 
   const text = [
     heading,
@@ -150,9 +279,17 @@ async function renderWelcome(i18n: I18n, email: EmailToRender, data: WelcomeData
     `- ${pickupDays}`,
     `- ${firstPickups}`,
     included,
+    ...(choices.length || access.length
+      ? ["", choicesHeading, ...choices.map((line) => `- ${line}`), ...(access.length ? [`${accessHeading}:`, ...access.map(([label, value]) => `- ${label}: ${value}`)] : []), fixChoices]
+      : []),
+    "",
+    firstDayHeading,
+    ...firstDaySteps.map((line) => `- ${line}`),
     "",
     manageHeading,
-    manage,
+    manageText,
+    // Plain text has no buttons: the link is labelled by the line above it.
+    `${portalButton}:`,
     portalUrl,
     "",
     cancelAnytime,
@@ -167,7 +304,7 @@ async function renderWelcome(i18n: I18n, email: EmailToRender, data: WelcomeData
     why,
     "",
   ].join("\n");
-  return { subject, html: layout(language, subject, body, footer), text };
+  return { subject, html: welcomeLayout(language, subject, body, footer, context.publicUrl), text };
 }
 
 /** The time a contact message arrived, in the service's time zone (the operator is in Miami). */
@@ -219,6 +356,100 @@ ${shown.map(([label, value]) => html`<tr><th scope="row" align="left" style="${c
   return { subject, html: layout("en", subject, body, html`${brand.name}`), text, replyTo: data.email };
 }
 
+/** The operator's notice of a day past capacity: paid customers are never turned away, so the day needs more hands. */
+async function renderCapacityExceeded(i18n: I18n, language: Language, data: CapacityExceededData): Promise<RenderedEmail> {
+  const locale = dateLocales[language];
+  const values = { date: format(parseISO(data.date), longDate[language], { locale }), orders: data.orders, capacity: data.capacity, over: data.orders - data.capacity };
+  const subject = i18n._({ id: "mail.capacity.subject", message: "{date}: {orders} pickups booked, over the capacity of {capacity}", values });
+  const heading = i18n._({ id: "mail.capacity.heading", message: "A pickup day is over capacity", values });
+  const explain = i18n._({
+    id: "mail.capacity.explain",
+    message:
+      "{date} now has {orders} pickups booked, {over} more than the daily capacity of {capacity}. A customer paid after the day had filled up; paying customers are never turned away, so the extra pickups are booked.",
+    values,
+  });
+  const action = i18n._({ id: "mail.capacity.action", message: "Please plan extra capacity for that day, or contact the customers to move a pickup.", values });
+  const body = html`<h1 style="margin:0 0 16px;font-size:22px">${heading}</h1>
+<p style="margin:0 0 16px">${explain}</p>
+<p style="margin:0">${action}</p>`;
+  const text = [heading, "", explain, "", action, ""].join("\n");
+  return { subject, html: layout(language, subject, body, html`${brand.name}`), text };
+}
+
+async function renderSignIn(i18n: I18n, email: EmailToRender, data: SignInData, context: RenderContext): Promise<RenderedEmail> {
+  const token = context.secret ? unseal(context.secret, data.sealedToken) : null;
+  if (!token) throw new TemplateError("the sign-in link cannot be unsealed with this server's secret");
+  const link = portalLink(context.publicUrl, email.to, `s.${token}`, email.language);
+  const values = { brand: brand.name, firstName: data.firstName, minutes: data.minutes, phone: brand.phone };
+  const subject = i18n._({ id: "mail.signIn.subject", message: "Your link to the {brand} billing portal", values });
+  const heading = i18n._({ id: "mail.signIn.heading", message: "Hi {firstName}, here is your sign-in link", values });
+  const intro = i18n._({
+    id: "mail.signIn.intro",
+    message: "Open this link to reach your billing portal: your plan, card, invoices and cancellation. It works once, for {minutes} minutes.",
+    values,
+  });
+  const button = i18n._({ id: "mail.signIn.button", message: "Open my billing portal", values });
+  const notYou = i18n._({
+    id: "mail.signIn.notYou",
+    message: "Didn't ask for it? Ignore this e-mail: nobody can use the link without access to your inbox. Questions? Call us at {phone}.",
+    values,
+  });
+  const p = "margin:0 0 16px";
+  const body = html`<h1 style="margin:0 0 16px;font-size:24px;color:${colors.ink}">${heading}</h1>
+<p style="${p}">${intro}</p>
+<p style="${p}"><a href="${link}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${colors.brand};color:#ffffff;font-weight:bold;text-decoration:none">${button}</a></p>
+<p style="${p};font-size:14px;word-break:break-all"><a href="${link}" style="color:${colors.brand}">${link}</a></p>
+<p style="${p};font-size:14px;color:${colors.muted}">${notYou}</p>`;
+  const footer = html`${brand.name} · ${brand.street} · ${brand.cityLine}<br>${brand.phone} · ${brand.email}`;
+  const text = [heading, "", intro, "", link, "", notYou, "", "--", `${brand.name}, ${brand.street}, ${brand.cityLine}`, ""].join("\n");
+  return { subject, html: layout(email.language, subject, body, footer), text };
+}
+
+/** The subscription ended: when, the paid pickups that still take place, and the way back (sign-up, contact). */
+async function renderCancellation(i18n: I18n, email: EmailToRender, data: CancellationData, context: RenderContext): Promise<RenderedEmail> {
+  const language = email.language;
+  const locale = dateLocales[language];
+  const longDay = (d: string) => format(parseISO(d), longDate[language], { locale });
+  const list = new Intl.ListFormat(language === "es" ? "es-US" : "en-US", { type: "conjunction" });
+  const site = `${context.publicUrl}${language === "es" ? "/es" : ""}`;
+  const values = {
+    brand: brand.name,
+    firstName: data.firstName,
+    date: longDay(data.canceledOn),
+    pickups: list.format(data.paidPickups.map(longDay)),
+    phone: brand.phone,
+    email: brand.email,
+  };
+  const subject = i18n._({ id: "mail.cancellation.subject", message: "Your {brand} subscription is canceled", values });
+  const heading = i18n._({ id: "mail.cancellation.heading", message: "Hi {firstName}, your subscription is canceled", values });
+  const ended = i18n._({
+    id: "mail.cancellation.ended",
+    message: "Your weekly plan was canceled on {date}. No further weekly charges will be made, and no new pickups will be scheduled.",
+    values,
+  });
+  const pickups = data.paidPickups.length
+    ? i18n._({ id: "mail.cancellation.paidPickups", message: "The pickups you have already paid for still take place: {pickups}.", values })
+    : i18n._({ id: "mail.cancellation.noPickups", message: "You have no pickups left to come.", values });
+  const back = i18n._({ id: "mail.cancellation.back", message: "Changed your mind? You can sign up again anytime.", values });
+  const button = i18n._({ id: "mail.cancellation.button", message: "Sign up again", values });
+  const contact = i18n._({
+    id: "mail.cancellation.contact",
+    message: "Didn't cancel, or have a question? Call us at {phone} or write to {email}.",
+    values,
+  });
+  const signupUrl = `${site}/signup`;
+  const p = "margin:0 0 16px";
+  const body = html`<h1 style="margin:0 0 16px;font-size:24px;color:${colors.ink}">${heading}</h1>
+<p style="${p}">${ended}</p>
+<p style="${p}">${pickups}</p>
+<p style="${p}">${back}</p>
+<p style="${p}"><a href="${signupUrl}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${colors.brand};color:#ffffff;font-weight:bold;text-decoration:none">${button}</a></p>
+<p style="${p};font-size:14px;color:${colors.muted}">${contact}</p>`;
+  const footer = html`${brand.name} · ${brand.street} · ${brand.cityLine}<br>${brand.phone} · ${brand.email}`;
+  const text = [heading, "", ended, "", pickups, "", `${back} ${signupUrl}`, "", contact, "", "--", `${brand.name}, ${brand.street}, ${brand.cityLine}`, ""].join("\n");
+  return { subject, html: layout(language, subject, body, footer), text };
+}
+
 /** Renders one outbox message. The contact notification is for the operator, always in English. */
 export async function renderEmail(email: EmailToRender, context: RenderContext): Promise<RenderedEmail> {
   const schema = emailDataSchemas[email.kind];
@@ -227,6 +458,15 @@ export async function renderEmail(email: EmailToRender, context: RenderContext):
   if (!parsed.success) throw new TemplateError(`bad data for ${email.kind}: ${parsed.error.message}`);
   if (email.kind === "welcome") {
     return renderWelcome(await mailI18n(email.language), email, parsed.data as WelcomeData, context);
+  }
+  if (email.kind === "capacity-exceeded") {
+    return renderCapacityExceeded(await mailI18n(email.language), email.language, parsed.data as CapacityExceededData);
+  }
+  if (email.kind === "sign-in") {
+    return renderSignIn(await mailI18n(email.language), email, parsed.data as SignInData, context);
+  }
+  if (email.kind === "cancellation") {
+    return renderCancellation(await mailI18n(email.language), email, parsed.data as CancellationData, context);
   }
   return renderContactNotification(await mailI18n("en"), parsed.data as ContactNotificationData);
 }

@@ -11,6 +11,8 @@ export interface OutgoingMessage {
   subject: string;
   html: string;
   text: string;
+  /** The stable Message-ID of this message (`<...@...>`): a repeat after a crash carries the same one. */
+  messageId?: string;
 }
 
 export interface MailTransport {
@@ -20,14 +22,14 @@ export interface MailTransport {
 }
 
 export function smtpTransport(url: string): MailTransport {
-  // Short timeouts: a hung server must not hold a claimed message for long (its lease is 5 minutes).
+  // Short timeouts: a hung server must not hold a claimed message for long (the worker renews its lease meanwhile).
   const options: SMTPTransport.Options = { url, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
   const transporter = createTransport(options);
   return {
     name: "smtp",
     async send(message) {
       const info = await transporter.sendMail(message);
-      return { messageId: info.messageId };
+      return { messageId: message.messageId ?? info.messageId };
     },
     close: () => transporter.close(),
   };
@@ -42,7 +44,7 @@ export function devMailboxTransport(db: Database): MailTransport {
         .insert(devMailbox)
         .values({ outboxId, from: message.from, to: message.to, replyTo: message.replyTo, subject: message.subject, html: message.html, text: message.text })
         .returning({ id: devMailbox.id });
-      return { messageId: `dev-mailbox-${row?.id}` };
+      return { messageId: message.messageId ?? `dev-mailbox-${row?.id}` };
     },
     close: () => {},
   };

@@ -1,5 +1,8 @@
 // The outbox worker: claims due messages with FOR UPDATE SKIP LOCKED (so several processes never send the
-// same one), renders and sends each, and retries failures with exponential backoff.
+// same one), renders and sends each, and retries failures with exponential backoff. Delivery is at least once:
+// a claim is a lease of about a minute, renewed while the message is being sent, so a worker that dies
+// mid-send delays its messages by a minute at most; the message then goes out again with the same
+// Message-ID (stable per outbox row), which lets a receiver recognise the repeat.
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Language } from "../../src/contract/common";
@@ -8,6 +11,7 @@ import { emailOutbox } from "../db/schema";
 import type { EmailKind } from "./outbox";
 import { renderEmail, TemplateError, type RenderContext } from "./templates";
 import type { MailTransport } from "./transport";
+import { redactText, safeError } from "../safe-log";
 
 export interface MailWorkerOptions {
   db: Database;
@@ -23,8 +27,25 @@ export interface MailWorkerOptions {
   /** Attempts after which a message the SMTP server rejects permanently (5xx) is given up. */
   maxPermanentAttempts?: number;
   batchSize?: number;
-  /** A claimed message whose worker died becomes claimable again after this. */
+  /** A claimed message whose worker died becomes claimable again after this; renewed every third of it while sending. */
   leaseMs?: number;
+}
+
+/** How long a claim lasts unless renewed: a crash delays a message by about this much. */
+export const MAIL_LEASE_MS = 60_000;
+
+/** The domain of the sender address (`Name <hello@example.com>` → example.com), for Message-IDs. */
+export function senderDomain(from: string): string {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from.trim());
+  return match?.[1]?.toLowerCase() ?? "localhost";
+}
+
+/**
+ * The Message-ID of an outbox row: the same on every attempt (a receiver de-duplicates a repeat), different for
+ * every row, and different for a row of the same id in another database (its creation time is part of it).
+ */
+export function outboxMessageId(row: { id: number; createdAt: Date }, domain: string): string {
+  return `<outbox.${row.id}.${row.createdAt.getTime().toString(36)}@${domain}>`;
 }
 
 export interface RunResult {
@@ -62,10 +83,13 @@ export class MailWorker {
       maxDelayMs: 60 * 60 * 1000,
       maxPermanentAttempts: 5,
       batchSize: 10,
-      leaseMs: 5 * 60 * 1000,
+      leaseMs: MAIL_LEASE_MS,
       ...options,
     };
+    this.domain = senderDomain(this.o.from);
   }
+
+  private readonly domain: string;
 
   get transportName() {
     return this.o.transport.name;
@@ -93,29 +117,46 @@ export class MailWorker {
       .returning();
   }
 
+  /** Keeps the claim of a message being sent alive: its lease is pushed forward every third of it. */
+  private renewWhileSending(id: number): () => void {
+    const { db } = this.o;
+    const timer = setInterval(() => {
+      db.update(emailOutbox)
+        .set({ lockedUntil: sql`now() + ${ms(this.o.leaseMs)}` })
+        .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "sending")))
+        .catch((error: unknown) => this.o.log?.warn({ outboxId: id, err: safeError(error) }, "could not renew an e-mail claim"));
+    }, Math.max(50, Math.floor(this.o.leaseMs / 3)));
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   private async deliver(row: Row): Promise<"sent" | "retried" | "failed"> {
     const { db } = this.o;
+    const stopRenewing = this.renewWhileSending(row.id);
     try {
       const rendered = await renderEmail(
         { kind: row.kind as EmailKind, to: row.to, language: row.language as Language, data: row.data },
         this.o.render,
       );
-      const { messageId } = await this.o.transport.send({ from: this.o.from, to: row.to, ...rendered }, row.id);
+      const stableId = outboxMessageId(row, this.domain);
+      const { messageId } = await this.o.transport.send({ from: this.o.from, to: row.to, ...rendered, messageId: stableId }, row.id);
+      stopRenewing();
       await db
         .update(emailOutbox)
         .set({ status: "sent", sentAt: sql`now()`, messageId, lockedUntil: null, lastError: null })
         .where(eq(emailOutbox.id, row.id));
       return "sent";
     } catch (error) {
+      stopRenewing();
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = isPermanent(error) && (error instanceof TemplateError || row.attempts >= this.o.maxPermanentAttempts);
       if (giveUp) {
-        this.o.log?.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, err: message }, "e-mail given up");
+        this.o.log?.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, err: redactText(message).slice(0, 300) }, "e-mail given up");
         await db.update(emailOutbox).set({ status: "failed", lockedUntil: null, lastError: message }).where(eq(emailOutbox.id, row.id));
         return "failed";
       }
       const delay = backoffMs(row.attempts, this.o.retryBaseMs, this.o.maxDelayMs);
-      this.o.log?.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, err: message }, "e-mail send failed; will retry");
+      this.o.log?.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, err: redactText(message).slice(0, 300) }, "e-mail send failed; will retry");
       await db
         .update(emailOutbox)
         .set({ status: "pending", lockedUntil: null, lastError: message, nextAttemptAt: sql`now() + ${ms(delay)}` })
@@ -147,7 +188,7 @@ export class MailWorker {
     if (!this.stopped || this.o.intervalMs <= 0) return;
     this.stopped = false;
     const tick = async () => {
-      this.running = this.drain().catch((error: unknown) => this.o.log?.error({ err: error }, "mail worker pass failed"));
+      this.running = this.drain().catch((error: unknown) => this.o.log?.error({ err: safeError(error) }, "mail worker pass failed"));
       await this.running;
       if (!this.stopped) this.timer = setTimeout(tick, this.o.intervalMs);
     };

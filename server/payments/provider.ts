@@ -26,6 +26,8 @@ export interface CheckoutSession {
 
 export interface CheckoutStatus {
   paid: boolean;
+  /** The session can no longer be paid (expired at the provider): an unpaid one need not be asked about again. */
+  closed?: boolean;
   /** The provider's customer, once known (needed for the portal). */
   customerId?: string;
   subscriptionId?: string;
@@ -47,7 +49,7 @@ export interface PaymentProvider {
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
   /** Expires an open session (a replaced or cancelled sign-up); a no-op when already closed. */
   expireCheckoutSession(sessionId: string): Promise<void>;
-  /** Asks the provider whether the checkout was paid (never trusts the browser). */
+  /** Asks the provider whether the checkout was paid (never trusts the browser); throws when it cannot answer. */
   getCheckoutStatus(sessionId: string): Promise<CheckoutStatus>;
   createPortalSession(request: PortalRequest): Promise<{ url: string }>;
 }

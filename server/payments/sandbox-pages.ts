@@ -238,7 +238,7 @@ ${
         id: "sandbox.portal.cancelNote",
         message: "Canceling stops the weekly charges and pickups from the next renewal. You can sign up again anytime.",
       })}</p>
-<form method="post" action="/sandbox/portal/${view.id}/cancel">
+<form method="get" action="/sandbox/portal/${view.id}/cancel">
 <button type="submit" class="button danger" aria-describedby="cancel-note">${i18n._({ id: "sandbox.portal.cancel", message: "Cancel subscription" })}</button>
 </form>
 </section>`
@@ -246,6 +246,46 @@ ${
 }
 <div class="actions"><a class="button secondary" href="${view.returnUrl}">${i18n._({ id: "sandbox.returnToSite", message: "Return to {brand}", values: { brand: brand.name } })}</a></div>`;
   return layout(i18n, language, title, body);
+}
+
+export interface CancelConfirmView {
+  id: string;
+  weeklyCents: number;
+  /** The paid pickups still to come (yyyy-mm-dd), which a cancellation leaves in place. */
+  paidPickups: string[];
+}
+
+/** Asks before canceling, and says what happens to the pickups already paid. */
+export function cancelConfirmPage(i18n: I18n, language: Language, view: CancelConfirmView): string {
+  const title = i18n._({ id: "sandbox.cancel.title", message: "Cancel your subscription?" });
+  const list = new Intl.ListFormat(locales[language], { type: "conjunction" }).format(view.paidPickups.map((d) => longDate(language, d)));
+  const pickups = view.paidPickups.length
+    ? i18n._({ id: "sandbox.cancel.paidPickups", message: "The pickups you have already paid for still take place: {pickups}.", values: { pickups: list } })
+    : i18n._({ id: "sandbox.cancel.noPickups", message: "You have no paid pickups left to come." });
+  return layout(
+    i18n,
+    language,
+    title,
+    html`<h1>${title}</h1>
+<section class="card" aria-labelledby="what-heading">
+<h2 id="what-heading">${i18n._({ id: "sandbox.cancel.whatHappens", message: "What happens" })}</h2>
+<ul class="facts">
+<li>${i18n._({
+      id: "sandbox.cancel.charges",
+      message: "Your weekly plan ({amount} / week) ends today: no further weekly charges, and no new pickups are scheduled.",
+      values: { amount: money(language, view.weeklyCents) },
+    })}</li>
+<li>${pickups}</li>
+<li>${i18n._({ id: "sandbox.cancel.email", message: "We'll e-mail you a confirmation. You can sign up again anytime." })}</li>
+</ul>
+<form method="post" action="/sandbox/portal/${view.id}/cancel">
+<div class="actions">
+<button type="submit" class="button danger">${i18n._({ id: "sandbox.cancel.confirm", message: "Yes, cancel my subscription" })}</button>
+<a class="button secondary" href="/sandbox/portal/${view.id}">${i18n._({ id: "sandbox.cancel.keep", message: "Keep my subscription" })}</a>
+</div>
+</form>
+</section>`,
+  );
 }
 
 export function portalExpiredPage(i18n: I18n, language: Language, returnUrl: string): string {

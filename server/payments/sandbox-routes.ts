@@ -4,12 +4,14 @@
 import { readFileSync } from "node:fs";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { publicOrigin } from "../config";
+import { homeAddress } from "../auth/portal-access";
 import type { Language } from "../../src/contract/common";
-import { deactivateSubscription, fulfilPaidCheckout } from "../services/fulfilment";
+import { clientOfSubscription, comingPickups, deactivateSubscription, fulfilPaidCheckout } from "../services/fulfilment";
 import { todayInServiceZone } from "../services/dates";
 import { SandboxPaymentProvider } from "./sandbox";
 import { paymentsI18n } from "./sandbox-i18n";
 import {
+  cancelConfirmPage,
   checkoutExpiredPage,
   checkoutPage,
   invoicesUntil,
@@ -33,7 +35,7 @@ type PayRequest = IdParams & { Body: { card?: string } | undefined };
 const sandboxRoutes: FastifyPluginAsync = async (app) => {
   if (!(app.payments instanceof SandboxPaymentProvider)) return;
   const provider: SandboxPaymentProvider = app.payments;
-  const home = `${publicOrigin(app.config)}/`;
+  const home = (language: Language) => homeAddress(publicOrigin(app.config), language);
   const hide = { schema: { hide: true } };
 
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => {
@@ -48,7 +50,7 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
     const session = await provider.checkoutSession(request.params.id);
     if (!session) {
       const language = preferredLanguage(request.headers["accept-language"]);
-      return sendPage(reply, 404, notFoundPage(await paymentsI18n(language), language, home));
+      return sendPage(reply, 404, notFoundPage(await paymentsI18n(language), language, home(language)));
     }
     const i18n = await paymentsI18n(session.language);
     if (session.status === "complete") {
@@ -64,7 +66,7 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
     const result = await provider.pay(request.params.id, card);
     if (result.outcome === "not_found") {
       const language = preferredLanguage(request.headers["accept-language"]);
-      return sendPage(reply, 404, notFoundPage(await paymentsI18n(language), language, home));
+      return sendPage(reply, 404, notFoundPage(await paymentsI18n(language), language, home(language)));
     }
     const session = (await provider.checkoutSession(request.params.id))!;
     const i18n = await paymentsI18n(session.language);
@@ -86,7 +88,7 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
     const found = await provider.portal(id);
     if (!found?.subscription) {
       const language = preferredLanguage(acceptLanguage);
-      return sendPage(reply, 404, notFoundPage(await paymentsI18n(language), language, home));
+      return sendPage(reply, 404, notFoundPage(await paymentsI18n(language), language, home(language)));
     }
     const { portal, subscription } = found;
     const i18n = await paymentsI18n(portal.language);
@@ -123,6 +125,19 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
     renderPortal(request.params.id, request.headers["accept-language"], reply, request.query.canceled === "1"),
   );
 
+  // The portal's Cancel button: a confirmation that says what happens, whose button posts the cancellation.
+  app.get<IdParams>("/sandbox/portal/:id/cancel", hide, async (request, reply) => {
+    const found = await provider.portal(request.params.id);
+    if (!found?.subscription || found.expired || found.subscription.status !== "active") {
+      return renderPortal(request.params.id, request.headers["accept-language"], reply);
+    }
+    const { portal, subscription } = found;
+    const client = await clientOfSubscription(app.database.db, subscription.id);
+    const paidPickups = client ? await comingPickups(app.database.db, client.id, todayInServiceZone(app.now())) : [];
+    const i18n = await paymentsI18n(portal.language);
+    return sendPage(reply, 200, cancelConfirmPage(i18n, portal.language, { id: portal.id, weeklyCents: subscription.weeklyCents, paidPickups }));
+  });
+
   app.post<IdParams>("/sandbox/portal/:id/cancel", hide, async (request, reply) => {
     const found = await provider.portal(request.params.id);
     if (!found?.subscription || found.expired) return renderPortal(request.params.id, request.headers["accept-language"], reply);
@@ -130,7 +145,7 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
       await provider.cancelSubscription(found.subscription.id);
     }
     // The provider's "subscription deleted": the client becomes inactive (idempotent).
-    await deactivateSubscription(app.database.db, { subscriptionId: found.subscription.id });
+    await deactivateSubscription(app.database.db, { subscriptionId: found.subscription.id, now: app.now() });
     return reply.redirect(`/sandbox/portal/${encodeURIComponent(found.portal.id)}?canceled=1`, 303);
   });
 };

@@ -67,10 +67,28 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, "open")));
   }
 
+  /**
+   * The session as Stripe's "retrieve a Checkout Session" answers it: status open | complete | expired and
+   * payment_status paid | unpaid. The sandbox records a charge (in its own tables, committed) before its Pay
+   * button redirects, so what this answers survives any crash of the code that runs after the charge.
+   */
+  async retrieveSession(sessionId: string) {
+    const session = await this.checkoutSession(sessionId);
+    if (!session) return undefined;
+    return {
+      id: session.id,
+      status: session.status,
+      payment_status: session.status === "complete" ? ("paid" as const) : ("unpaid" as const),
+      customer: session.customerId,
+      subscription: session.subscriptionId,
+    };
+  }
+
   async getCheckoutStatus(sessionId: string): Promise<CheckoutStatus> {
-    const [session] = await this.db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, sessionId));
-    if (!session || session.status !== "complete") return { paid: false };
-    return { paid: true, customerId: session.customerId ?? undefined, subscriptionId: session.subscriptionId ?? undefined };
+    const session = await this.retrieveSession(sessionId);
+    if (!session) return { paid: false, closed: true };
+    if (session.payment_status !== "paid") return session.status === "expired" ? { paid: false, closed: true } : { paid: false };
+    return { paid: true, customerId: session.customer ?? undefined, subscriptionId: session.subscription ?? undefined };
   }
 
   async createPortalSession(request: PortalRequest): Promise<{ url: string }> {

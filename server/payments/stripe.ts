@@ -73,7 +73,7 @@ export class StripeProvider implements PaymentProvider {
       renewalDate: request.renewalDate,
       language: request.language,
     };
-    // Prices are before tax (decisions.md); with Stripe Tax on, tax is added on top.
+    // Prices are before tax (product.md PLAN-1); with Stripe Tax on, tax is added on top.
     const taxBehavior = "exclusive" as const;
     return {
       mode: "subscription",
@@ -141,7 +141,7 @@ export class StripeProvider implements PaymentProvider {
 
   async getCheckoutStatus(sessionId: string): Promise<CheckoutStatus> {
     const session = await this.retrieve(sessionId, ["subscription"]);
-    if (!session) return { paid: false };
+    if (!session) return { paid: false, closed: true };
     const subscription = session.subscription;
     const subscriptionStatus = typeof subscription === "object" && subscription ? subscription.status : undefined;
     const paid =
@@ -149,7 +149,7 @@ export class StripeProvider implements PaymentProvider {
       (session.status === "complete" && (subscriptionStatus === "trialing" || subscriptionStatus === "active"));
     const customerId = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? undefined);
     const subscriptionId = typeof subscription === "string" ? subscription : (subscription?.id ?? undefined);
-    return { paid, ...(customerId ? { customerId } : {}), ...(subscriptionId ? { subscriptionId } : {}) };
+    return { paid, ...(!paid && session.status === "expired" ? { closed: true } : {}), ...(customerId ? { customerId } : {}), ...(subscriptionId ? { subscriptionId } : {}) };
   }
 
   async createPortalSession(request: PortalRequest): Promise<{ url: string }> {

@@ -1,9 +1,11 @@
 // Turns every failure into the JSON error shape; 5xx details stay in the log, never in the response.
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorCode } from "../../src/contract/common";
 import { ApiError, errorBody } from "../errors";
+import { safeError } from "../safe-log";
 
-const codeByStatus: Record<number, string> = {
+const codeByStatus: Record<number, ErrorCode> = {
   400: "bad_request",
   404: "not_found",
   409: "conflict",
@@ -30,7 +32,8 @@ export default fp(
       if (status >= 400 && status < 500) {
         return reply.status(status).send(errorBody(codeByStatus[status] ?? "bad_request", (error as Error).message));
       }
-      request.log.error({ err: error }, "request failed");
+      // Never the error itself: a database error carries its SQL and parameters (personal data among them).
+      request.log.error({ err: safeError(error), route: request.routeOptions.url }, "request failed");
       return reply.status(500).send(errorBody("internal_error", "Something went wrong on our side. Please try again."));
     });
   },

@@ -1,4 +1,4 @@
-// Rate limits per client address on the calls a script could abuse (decisions.md), shared through Redis
+// Rate limits per client address on the calls a script could abuse (product.md SEC-1), shared through Redis
 // when REDIS_URL is set; every other route is not counted at all.
 import fp from "fastify-plugin";
 import rateLimit from "@fastify/rate-limit";
@@ -26,6 +26,35 @@ export const limitedRoutes: Record<string, LimitKey> = {
 };
 
 const routeKey = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? ""}`;
+
+type EmailOf = (request: FastifyRequest) => unknown;
+const param: EmailOf = (r) => (r.params as { email?: unknown } | undefined)?.email;
+const bodyField =
+  (field: string): EmailOf =>
+  (r) =>
+    (r.body as Record<string, unknown> | undefined)?.[field];
+
+/**
+ * Every call keyed by an e-mail shares one limit (RATE_LIMIT_EMAIL_CALLS a minute), counted per client address
+ * and per e-mail: a script can neither sweep addresses from one connection nor hammer one address from many.
+ */
+export const emailKeyedRoutes: Record<string, EmailOf> = {
+  "GET /api/client/email_exists/:email": param,
+  "POST /api/client/register/new": bodyField("email"),
+  "PUT /api/client/update_by_email": bodyField("email"),
+  "GET /api/client/delete_by_email/:email": param,
+  "GET /api/client/set_active/:email": param,
+  "POST /api/client/send_welcome_email": (r) => (r.query as { email?: unknown } | undefined)?.email,
+  "POST /api/order/create4customer": bodyField("client_email"),
+  "GET /api/payments/create-portal-session/:email": param,
+  "POST /api/waitlist": bodyField("email"),
+};
+
+/** The checkout also counts per e-mail (RATE_LIMIT_CHECKOUT), besides per address (the table above). */
+const checkoutEmail: EmailOf = (r) => ((r.body as { client?: { email?: unknown } } | undefined)?.client ?? {}).email;
+const CHECKOUT_ROUTE = "POST /api/payments/create-checkout-session_signup";
+
+const emailKey = (value: unknown) => (typeof value === "string" ? value.trim().toLowerCase().slice(0, 254) : "");
 
 export function limitFor(config: Config, request: FastifyRequest): number | undefined {
   const key = limitedRoutes[routeKey(request)];
@@ -63,6 +92,31 @@ export default fp(
       skipOnError: true,
       errorResponseBuilder: (_request, context) =>
         new ApiError(429, "rate_limited", `Too many requests. Please try again in ${context.after}.`),
+    });
+
+    // The shared e-mail limits: counted after validation (preHandler), when the e-mail is known.
+    const counter = (max: () => number) =>
+      app.createRateLimit({ max: () => max(), timeWindow: 60_000, allowList: () => false, keyGenerator: (r) => String((r as { limitKey?: string }).limitKey) });
+    const emailCalls = counter(() => config.RATE_LIMIT_EMAIL_CALLS);
+    const checkoutsPerEmail = counter(() => config.RATE_LIMIT_CHECKOUT);
+    const check = async (limiter: ReturnType<typeof counter>, request: FastifyRequest, key: string) => {
+      (request as { limitKey?: string }).limitKey = key;
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw new ApiError(429, "rate_limited", `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`);
+      }
+    };
+    app.addHook("preHandler", async (request) => {
+      const route = routeKey(request);
+      const emailOf = emailKeyedRoutes[route];
+      if (emailOf) {
+        await check(emailCalls, request, `email-calls|ip|${request.ip}`);
+        const email = emailKey(emailOf(request));
+        if (email) await check(emailCalls, request, `email-calls|email|${email}`);
+      } else if (route === CHECKOUT_ROUTE) {
+        const email = emailKey(checkoutEmail(request));
+        if (email) await check(checkoutsPerEmail, request, `checkout|email|${email}`);
+      }
     });
   },
   { name: "rate-limit", dependencies: ["error-handler"] },

@@ -1,4 +1,4 @@
-// Security headers (helmet with the Content-Security-Policy of decisions.md and docs/decisions/) and
+// Security headers (helmet with the Content-Security-Policy of product.md SEC-2 and decision 004) and
 // JSON-only request bodies on the API.
 import fp from "fastify-plugin";
 import helmet from "@fastify/helmet";

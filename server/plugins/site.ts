@@ -1,42 +1,170 @@
-// Serves the built site; the site's routes fall back to index.html, unknown /api paths stay JSON 404s.
+// Serves the built site like static files, from memory: every pre-rendered page at its address (English at
+// the spec's paths, Spanish under /es/), the build's files, each in the brotli or gzip copy the build made.
+// Pages are revalidated with an ETag (304); content-hashed assets are immutable. Unknown addresses answer
+// the not-found page with 404, in Spanish under /es/; a file the build lacks and unknown /api paths, JSON 404s.
 import fp from "fastify-plugin";
-import fastifyStatic from "@fastify/static";
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { errorBody } from "../errors";
+import { publicOrigin } from "../config";
 
 const apiPrefixes = ["/api/", "/sandbox/", "/dev/"];
 /** Vite's content-hashed output: a new build gets new names, so these never change under their URL. */
 const hashedAssets = "/assets/";
 
+const types: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".xml": "application/xml; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".webmanifest": "application/manifest+json",
+};
+
+interface Variant {
+  body: Buffer;
+  etag: string;
+}
+
+/** One answer, ready to send: the body and its pre-compressed copies, each with its own strong ETag. */
+export interface StaticEntry {
+  type: string;
+  cacheControl: string;
+  status: number;
+  identity: Variant;
+  br?: Variant;
+  gzip?: Variant;
+}
+
+interface Manifest {
+  origin: string;
+  pages: Array<{ url: string; file: string; status: number; language: "en" | "es" }>;
+}
+
+function walk(dir: string, root = dir): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? walk(file, root) : [path.relative(root, file).split(path.sep).join("/")];
+  });
+}
+
+const tag = (body: Buffer, suffix = "") => `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}${suffix}"`;
+
+function entry(body: Buffer, type: string, cacheControl: string, compressed: { br?: Buffer; gzip?: Buffer }, status = 200): StaticEntry {
+  const etag = tag(body);
+  return {
+    type,
+    cacheControl,
+    status,
+    identity: { body, etag },
+    br: compressed.br && { body: compressed.br, etag: etag.replace(/"$/, '-br"') },
+    gzip: compressed.gzip && { body: compressed.gzip, etag: etag.replace(/"$/, '-gz"') },
+  };
+}
+
+const readIfExists = (file: string) => (existsSync(file) ? readFileSync(file) : undefined);
+
+/**
+ * The build's answers by address. When the server's origin differs from the one the build wrote into
+ * canonical links, the sitemap and robots.txt, those files are rewritten (and compressed again) at start-up.
+ */
+export function loadSite(root: string, origin: string): { files: Map<string, StaticEntry>; notFound: Record<"en" | "es", StaticEntry> } | null {
+  const manifestFile = path.join(root, "pages.json");
+  if (!existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
+  const rewrite = manifest.origin !== origin;
+  const pageFiles = new Set(manifest.pages.map((p) => p.file));
+  const files = new Map<string, StaticEntry>();
+
+  const load = (file: string, cacheControl: string, status = 200): StaticEntry => {
+    const full = path.join(root, file);
+    const type = types[path.extname(file)] ?? "application/octet-stream";
+    let body = readFileSync(full);
+    if (rewrite && /\.(html|xml|txt)$/.test(file)) {
+      body = Buffer.from(body.toString("utf8").split(manifest.origin).join(origin));
+      return entry(body, type, cacheControl, {
+        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+        gzip: gzipSync(body, { level: 6 }),
+      }, status);
+    }
+    return entry(body, type, cacheControl, { br: readIfExists(`${full}.br`), gzip: readIfExists(`${full}.gz`) }, status);
+  };
+
+  for (const file of walk(root)) {
+    if (file.endsWith(".br") || file.endsWith(".gz") || file === "pages.json" || file === ".build-stamp" || pageFiles.has(file)) continue;
+    const url = `/${file}`;
+    const cacheControl = url.startsWith(hashedAssets) ? "public, max-age=31536000, immutable" : "public, max-age=3600";
+    files.set(url, load(file, cacheControl));
+  }
+  const notFound: Partial<Record<"en" | "es", StaticEntry>> = {};
+  for (const page of manifest.pages) {
+    // A page names the current build's assets: always revalidated (cheaply, by ETag), so a deploy reaches open tabs.
+    const answer = load(page.file, "no-cache", page.status);
+    if (page.status === 404) notFound[page.language] = answer;
+    else files.set(page.url, answer);
+  }
+  if (!notFound.en || !notFound.es) throw new Error(`${manifestFile} lacks a not-found page`);
+  return { files, notFound: notFound as Record<"en" | "es", StaticEntry> };
+}
+
+function accepts(request: FastifyRequest, coding: string): boolean {
+  const header = request.headers["accept-encoding"];
+  if (typeof header !== "string") return false;
+  return header.split(",").some((part) => {
+    const [name, ...params] = part.trim().split(";");
+    return name!.trim().toLowerCase() === coding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
+}
+
+export function sendEntry(request: FastifyRequest, reply: FastifyReply, answer: StaticEntry) {
+  const variant = (answer.br && accepts(request, "br") && { ...answer.br, coding: "br" }) ||
+    (answer.gzip && accepts(request, "gzip") && { ...answer.gzip, coding: "gzip" }) || { ...answer.identity, coding: undefined };
+  reply.header("content-type", answer.type).header("cache-control", answer.cacheControl).header("etag", variant.etag);
+  if (answer.br || answer.gzip) reply.header("vary", "Accept-Encoding");
+  if (answer.status === 200) {
+    const ifNoneMatch = request.headers["if-none-match"];
+    if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === variant.etag)) return reply.code(304).send();
+  }
+  if (variant.coding) reply.header("content-encoding", variant.coding);
+  return reply.code(answer.status).send(variant.body);
+}
+
 export default fp<{ root: string }>(
   async (app, { root }) => {
-    const hasSite = existsSync(path.join(root, "index.html"));
-    if (hasSite) {
-      await app.register(fastifyStatic, {
-        root,
-        wildcard: false,
-        index: false,
-        cacheControl: false,
-        // index.html names the current build's assets: always revalidated, so a deploy reaches open tabs.
-        setHeaders: (reply, filePath) => {
-          const url = `/${path.relative(root, filePath).split(path.sep).join("/")}`;
-          if (url.startsWith(hashedAssets)) reply.setHeader("cache-control", "public, max-age=31536000, immutable");
-          else if (url === "/index.html") reply.setHeader("cache-control", "no-cache");
-          else reply.setHeader("cache-control", "public, max-age=3600");
-        },
-      });
+    const site = loadSite(root, publicOrigin(app.config));
+    if (site) {
+      for (const [url, answer] of site.files) {
+        app.get(url, (request, reply) => sendEntry(request, reply, answer));
+      }
     }
     app.setNotFoundHandler((request, reply) => {
-      const url = request.url.split("?")[0] ?? "/";
+      const [url = "/", query] = request.url.split("?");
       const isApi = url === "/api" || apiPrefixes.some((p) => url.startsWith(p));
-      // A file the build does not have (an old build's chunk, a typo) is a 404: answering index.html
-      // would hand the browser HTML where it expects a script.
+      // A file the build does not have (an old build's chunk, a typo) is a 404: answering a page would hand
+      // the browser HTML where it expects a script.
       const isFile = url.startsWith(hashedAssets) || /\.[a-z0-9]+$/i.test(url.slice(url.lastIndexOf("/")));
-      if (isApi || isFile || !hasSite || (request.method !== "GET" && request.method !== "HEAD")) {
+      if (isApi || isFile || !site || (request.method !== "GET" && request.method !== "HEAD")) {
         return reply.status(404).send(errorBody("not_found", `No route for ${request.method} ${url}`));
       }
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      // The Spanish home's address is /es/; a trailing slash elsewhere is the page without it.
+      const search = query === undefined ? "" : `?${query}`;
+      const canonical = url === "/es" ? "/es/" : url.length > 1 && url.endsWith("/") && url !== "/es/" ? url.replace(/\/+$/, "") : null;
+      if (canonical && site.files.has(canonical)) return reply.redirect(`${canonical}${search}`, 301);
+      const language = url === "/es" || url.startsWith("/es/") ? "es" : "en";
+      return sendEntry(request, reply, site.notFound[language]);
     });
   },
   { name: "site", dependencies: ["error-handler"] },

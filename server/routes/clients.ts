@@ -1,15 +1,21 @@
 // The client calls: e-mail check, pending register/update, the cancellation rollback, and the post-payment
-// set_active and send_welcome_email (idempotent, for a paid client only).
+// set_active and send_welcome_email (idempotent, for a paid client only). Who may do what
+// (docs/who-may-do-what.md): a pending sign-up changes only for the browser whose checkout cookie names it,
+// the post-payment calls answer only the paying browser; everyone else gets one answer for every address.
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { calls } from "../../src/contract/calls";
 import { ApiError } from "../errors";
+import { welcomeData } from "../mail/welcome-data";
 import { queueEmail } from "../mail/outbox";
 import { expireSessions } from "../services/checkout";
-import { deletePendingClient, emailExists, latestPaidCheckout, requirePaidClient, upsertPendingClient } from "../services/clients";
+import { deletePendingClient, emailExists, findClient, latestPaidCheckout, upsertPendingClient } from "../services/clients";
+import { ownsSignup } from "../auth/ownership";
+import { requirePayingBrowser } from "../auth/paying-browser";
 import { welcomeKey } from "../services/fulfilment";
-import { renewalDate } from "../../src/contract/plan";
 import { errors } from "./schemas";
+
+const unknownClient = () => new ApiError(404, "not_found", "No client with this e-mail address.", { email: "clientNotFound" });
 
 export default fp(
   async (app) => {
@@ -40,7 +46,13 @@ export default fp(
         },
       },
       async (request) => {
-        await upsertPendingClient(db(), request.body, app.now());
+        // A new address is registered for anyone; an existing sign-up (pending or paying) changes only for its
+        // owner, and a stranger gets the same answer as for a new address.
+        if (await ownsSignup(db(), request, request.body.email)) {
+          await upsertPendingClient(db(), request.body, app.now());
+        } else if (!(await findClient(db(), request.body.email))) {
+          await upsertPendingClient(db(), request.body, app.now(), { onlyNew: true });
+        }
         return { ok: true as const };
       },
     );
@@ -56,6 +68,8 @@ export default fp(
         },
       },
       async (request) => {
+        // Only the owner's browser changes its sign-up; for anyone else it is as unknown as any address.
+        if (!(await ownsSignup(db(), request, request.body.email))) throw unknownClient();
         await upsertPendingClient(db(), request.body, app.now(), { mustExist: true });
         return { ok: true as const };
       },
@@ -72,6 +86,7 @@ export default fp(
         },
       },
       async (request) => {
+        if (!(await ownsSignup(db(), request, request.params.email))) return { ok: true as const, deleted: false };
         const outcome = await deletePendingClient(db(), app.payments, request.params.email);
         await expireSessions(app.payments, outcome.expiredSessions, request.log);
         return { ok: true as const, deleted: outcome.deleted };
@@ -89,7 +104,7 @@ export default fp(
         },
       },
       async (request) => {
-        await requirePaidClient(db(), app.payments, request.params.email);
+        await requirePayingBrowser(db(), app.payments, request, request.params.email);
         return { ok: true as const, isActive: true as const };
       },
     );
@@ -109,14 +124,14 @@ export default fp(
         if (request.body !== request.query.email) {
           throw new ApiError(400, "validation_failed", "The e-mail in the body and in the address differ.", { body: "emailMismatch" });
         }
-        const client = await requirePaidClient(db(), app.payments, request.query.email);
+        const client = await requirePayingBrowser(db(), app.payments, request, request.query.email);
         const checkout = await latestPaidCheckout(db(), client.id);
         if (!checkout) throw new ApiError(409, "not_paid", "No paid checkout was found for this e-mail address.");
         const id = await queueEmail(db(), {
           kind: "welcome",
           to: client.email,
           language: client.language,
-          data: { firstName: client.name, lastName: client.surname, pickupDates: [checkout.pickupOne, checkout.pickupTwo], renewalDate: renewalDate(checkout.pickupOne) },
+          data: welcomeData(client, checkout),
           dedupeKey: welcomeKey(client.id, checkout.id),
         });
         return { ok: true as const, queued: id !== null };

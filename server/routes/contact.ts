@@ -1,8 +1,9 @@
-// POST /api/contact_form (stored, operator notified through the outbox) and POST /api/newsletter (once per e-mail).
+// POST /api/contact_form (stored, operator notified through the outbox), POST /api/newsletter (once per e-mail)
+// and POST /api/waitlist (once per e-mail and ZIP; `npm run waitlist:export` prints it for the operator).
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { calls } from "../../src/contract/calls";
-import { contactMessages, newsletterSubscriptions } from "../db/schema";
+import { contactMessages, newsletterSubscriptions, waitlist } from "../db/schema";
 import { queueEmail } from "../mail/outbox";
 import { errors } from "./schemas";
 
@@ -59,6 +60,27 @@ export default fp(
           .insert(newsletterSubscriptions)
           .values({ email: request.body.email, language: request.body.language, createdAt: app.now() })
           .onConflictDoNothing({ target: newsletterSubscriptions.email });
+        return { ok: true as const };
+      },
+    );
+
+    api.post(
+      "/api/waitlist",
+      {
+        schema: {
+          summary: "Ask to be told when the service reaches a ZIP code",
+          tags: ["contact"],
+          body: calls.waitlist.body,
+          response: { 200: calls.waitlist.response, ...errors(400) },
+        },
+      },
+      async (request) => {
+        const { email, zip, language } = request.body;
+        // Idempotent: a repeat of the same e-mail and ZIP keeps the first entry and answers the same.
+        await app.database.db
+          .insert(waitlist)
+          .values({ email, zip, language, createdAt: app.now() })
+          .onConflictDoNothing({ target: [waitlist.email, waitlist.zip] });
         return { ok: true as const };
       },
     );

@@ -2,7 +2,8 @@
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { calls } from "../../src/contract/calls";
-import { createOrder, requirePaidClient } from "../services/clients";
+import { createOrder } from "../services/clients";
+import { requirePayingBrowser } from "../auth/paying-browser";
 import { errors } from "./schemas";
 
 export default fp(
@@ -18,7 +19,7 @@ export default fp(
         },
       },
       async (request) => {
-        const client = await requirePaidClient(app.database.db, app.payments, request.body.client_email);
+        const client = await requirePayingBrowser(app.database.db, app.payments, request, request.body.client_email);
         const created = await createOrder(app.database.db, client, request.body.date, request.body.createdBy);
         return { ok: true as const, created };
       },

@@ -21,7 +21,7 @@ export default fp(
       async (request) => {
         const found = request.params.area.length <= 100 ? lookupServiceArea(request.params.area) : { available: false as const };
         if (found.available) return { available: true, area: found.area.name, deliveryTime: found.area.deliveryTime };
-        return found.comingSoon ? { available: false, comingSoon: true } : { available: false };
+        return found.comingSoon ? { available: false, comingSoon: true, area: found.name } : { available: false };
       },
     );
   },

@@ -10,6 +10,8 @@ import type { Database } from "../db";
 import { CHECKOUT_HOLD_MINUTES, dayProblem, fullDays, lockDays, type PickupRules } from "./availability";
 import { daysBetween, todayInServiceZone } from "./dates";
 import { clientActive, clientValues } from "./clients";
+import { openSessionsOf, settleBeforeRelease } from "./reconcile";
+import { enforceOpenCheckoutCap, type CheckoutOwner } from "../auth/ownership";
 
 export interface CheckoutDeps {
   db: Database;
@@ -25,6 +27,8 @@ export interface CheckoutInput {
   client: Client;
   successUrl: string;
   cancelUrl: string;
+  /** The browser that opens it (its cookie's hash) and its client address (the per-address cap). */
+  owner?: CheckoutOwner;
 }
 
 /** success_url with the session id appended, the placeholder left literal (Stripe requires the braces as they are). */
@@ -70,6 +74,11 @@ export async function createSignupCheckout(deps: CheckoutDeps, input: CheckoutIn
   }
   checkDays(client, rules, now);
 
+  // The checkouts this one replaces are closed at the provider and asked about first: one paid meanwhile is
+  // fulfilled, and this e-mail is then an active client (no second charge).
+  const settled = await settleBeforeRelease(db, provider, await openSessionsOf(db, client.email), deps.log);
+  if (settled.paid) throw clientActive();
+
   const days = [client.pickupone, client.pickuptwo];
   const expiresAt = new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000);
   const { checkoutId, clientId, replaced } = await db.transaction(async (tx) => {
@@ -88,14 +97,31 @@ export async function createSignupCheckout(deps: CheckoutDeps, input: CheckoutIn
       .set({ status: "expired" })
       .where(and(eq(checkouts.clientId, row.id), eq(checkouts.status, "open")))
       .returning({ sessionId: checkouts.providerSessionId });
+    if (previous.some((p) => p.sessionId && !settled.closed.includes(p.sessionId))) {
+      // A checkout opened for this e-mail while we asked: never replaced unasked.
+      throw new ApiError(409, "conflict", "Another checkout for this e-mail was just opened. Please try again.");
+    }
     const full = await fullDays(tx, days, rules, now);
     if (full.length > 0) {
       const fields = Object.fromEntries(full.map((d) => [d === client.pickupone ? "client.pickupone" : "client.pickuptwo", "dayFull"]));
       throw new ApiError(409, "day_full", "A chosen pickup day has just filled up. Please choose another day.", fields);
     }
+    if (input.owner) await enforceOpenCheckoutCap(tx, input.owner, now);
     const [checkout] = await tx
       .insert(checkouts)
-      .values({ clientId: row.id, provider: provider.name, status: "open", pickupOne: client.pickupone, pickupTwo: client.pickuptwo, language: client.language, expiresAt, createdAt: now })
+      .values({
+        clientId: row.id,
+        provider: provider.name,
+        status: "open",
+        pickupOne: client.pickupone,
+        pickupTwo: client.pickuptwo,
+        language: client.language,
+        expiresAt,
+        createdAt: now,
+        submittedClient: client,
+        ownerHash: input.owner?.ownerHash ?? null,
+        addressKey: input.owner?.addressKey ?? null,
+      })
       .returning({ id: checkouts.id });
     return { checkoutId: checkout!.id, clientId: row.id, replaced: previous.map((p) => p.sessionId).filter((id): id is string => !!id) };
   });

@@ -1,13 +1,14 @@
 // Clients before and after payment: e-mail check, pending upserts, the cancellation rollback, and the gate
 // of the post-payment calls (only a client whose checkout is paid gets through).
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { ApiError } from "../errors";
 import { checkouts, clients, orders, type ClientRow } from "../db/schema";
 import { EMAIL_PATTERN, normalizeEmail } from "../../src/contract/common";
 import type { Client } from "../../src/contract/client";
 import type { PaymentProvider } from "../payments/provider";
 import type { Db } from "./db";
-import { confirmWithProvider, fulfilPaidCheckout } from "./fulfilment";
+import { confirmWithProvider } from "./fulfilment";
+import { openSessionsOf, settleBeforeRelease } from "./reconcile";
 
 /** The columns a sign-up sets; isActive is never among them (only fulfilment activates). */
 export function clientValues(client: Client, now: Date) {
@@ -46,8 +47,13 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
  * Creates or updates the pending client of this e-mail; 409 when it belongs to a paying client.
  * Returns the row; `mustExist` makes a missing client a 404 (update_by_email).
  */
-export async function upsertPendingClient(db: Db, client: Client, now: Date, { mustExist = false } = {}): Promise<ClientRow> {
+export async function upsertPendingClient(db: Db, client: Client, now: Date, { mustExist = false, onlyNew = false } = {}): Promise<ClientRow | undefined> {
   const values = clientValues(client, now);
+  // onlyNew: creates the client of an unknown address and leaves an existing one (someone else's) untouched.
+  if (onlyNew) {
+    const [created] = await db.insert(clients).values({ ...values, createdAt: now }).onConflictDoNothing().returning();
+    return created;
+  }
   if (mustExist) {
     const [updated] = await db.update(clients).set(values).where(and(eq(clients.email, values.email), eq(clients.isActive, false))).returning();
     if (updated) return updated;
@@ -78,17 +84,8 @@ export async function deletePendingClient(db: Db, provider: PaymentProvider, ema
   const client = await findClient(db, email);
   if (!client) return { deleted: false, expiredSessions: [] };
   if (client.isActive) throw clientActive();
-  const open = await db
-    .select({ sessionId: checkouts.providerSessionId })
-    .from(checkouts)
-    .where(and(eq(checkouts.clientId, client.id), eq(checkouts.status, "open"), isNotNull(checkouts.providerSessionId)));
-  for (const { sessionId } of open) {
-    const status = await provider.getCheckoutStatus(sessionId!);
-    if (status.paid) {
-      await fulfilPaidCheckout(db, { sessionId: sessionId!, customerId: status.customerId, subscriptionId: status.subscriptionId });
-      throw clientActive();
-    }
-  }
+  // Each open checkout is closed at the provider, then asked about: one paid meanwhile is fulfilled instead.
+  if ((await settleBeforeRelease(db, provider, await openSessionsOf(db, client.email))).paid) throw clientActive();
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(clients).where(eq(clients.id, client.id)).for("update");
     if (!locked) return { deleted: false, expiredSessions: [] };

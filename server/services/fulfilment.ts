@@ -1,12 +1,15 @@
 // Fulfilment of a paid checkout and deactivation of a cancelled subscription: the only two places where a
 // client's subscription state changes. Whoever calls first (the sandbox's Pay button, Stripe's webhook, a
 // post-payment call) does the work; every later call finds it done and changes nothing.
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull } from "drizzle-orm";
 import { checkouts, clients, orders } from "../db/schema";
+import { welcomeData } from "../mail/welcome-data";
 import { queueEmail } from "../mail/outbox";
-import { ORDER_CREATED_BY, renewalDate } from "../../src/contract/plan";
+import { ORDER_CREATED_BY } from "../../src/contract/plan";
 import type { PaymentProvider } from "../payments/provider";
 import type { Db } from "./db";
+import { submittedClientColumns } from "../auth/submitted-client";
+import { todayInServiceZone } from "./dates";
 
 export interface FulfilInput {
   /** The provider's checkout session id. */
@@ -24,6 +27,9 @@ export interface FulfilResult {
 
 /** The welcome e-mail's de-duplication key: one welcome per paid checkout (a later re-subscription gets its own). */
 export const welcomeKey = (clientId: number, checkoutId: number) => `welcome:${clientId}:${checkoutId}`;
+
+/** The cancellation e-mail's de-duplication key: one per ended subscription (the portal and the webhook may both report it). */
+export const cancellationKey = (clientId: number, subscriptionId: string | null) => `cancellation:${clientId}:${subscriptionId ?? "none"}`;
 
 /**
  * In one transaction: marks the checkout paid, activates the client, creates the two orders and queues the
@@ -45,6 +51,7 @@ export async function fulfilPaidCheckout(db: Db, input: FulfilInput): Promise<Fu
     const [client] = await tx
       .update(clients)
       .set({
+        ...submittedClientColumns(checkout.submittedClient),
         isActive: true,
         activatedAt: now,
         cancelledAt: null,
@@ -68,7 +75,7 @@ export async function fulfilPaidCheckout(db: Db, input: FulfilInput): Promise<Fu
       kind: "welcome",
       to: client.email,
       language: client.language,
-      data: { firstName: client.name, lastName: client.surname, pickupDates: [checkout.pickupOne, checkout.pickupTwo], renewalDate: renewalDate(checkout.pickupOne) },
+      data: welcomeData(client, checkout),
       dedupeKey: welcomeKey(client.id, checkout.id),
     });
     return { outcome: "fulfilled", ...done };
@@ -80,11 +87,29 @@ export interface DeactivateInput {
   subscriptionId?: string | null;
   customerId?: string | null;
   clientId?: number | null;
+  /** The moment of the cancellation (default: now); the server's clock in tests. */
+  now?: Date;
 }
 
 export interface DeactivateResult {
   outcome: "deactivated" | "already_inactive" | "unknown";
   clientId?: number;
+}
+
+/** The client's booked (paid) pickups from `from` on, in date order: a cancellation leaves them in place. */
+export async function comingPickups(db: Db, clientId: number, from: string): Promise<string[]> {
+  const rows = await db
+    .select({ date: orders.date })
+    .from(orders)
+    .where(and(eq(orders.clientId, clientId), gte(orders.date, from)))
+    .orderBy(asc(orders.date));
+  return rows.map((row) => row.date);
+}
+
+/** The client of a provider subscription, if any. */
+export async function clientOfSubscription(db: Db, subscriptionId: string): Promise<{ id: number } | undefined> {
+  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.providerSubscriptionId, subscriptionId));
+  return client;
 }
 
 /** The subscription ended (cancelled in the portal, or deleted at the provider): the client becomes inactive. */
@@ -98,11 +123,32 @@ export async function deactivateSubscription(db: Db, input: DeactivateInput): Pr
         : undefined;
   if (!where) return { outcome: "unknown" };
   return db.transaction(async (tx) => {
-    const [client] = await tx.select({ id: clients.id, isActive: clients.isActive }).from(clients).where(where).for("update");
+    const [client] = await tx
+      .select({
+        id: clients.id,
+        isActive: clients.isActive,
+        email: clients.email,
+        name: clients.name,
+        language: clients.language,
+        subscriptionId: clients.providerSubscriptionId,
+      })
+      .from(clients)
+      .where(where)
+      .for("update");
     if (!client) return { outcome: "unknown" };
     if (!client.isActive) return { outcome: "already_inactive", clientId: client.id };
-    const now = new Date();
+    const now = input.now ?? new Date();
     await tx.update(clients).set({ isActive: false, cancelledAt: now, updatedAt: now }).where(eq(clients.id, client.id));
+    // The pickups already booked (and paid) from today on still take place: the e-mail names them.
+    const canceledOn = todayInServiceZone(now);
+    const coming = await comingPickups(tx, client.id, canceledOn);
+    await queueEmail(tx, {
+      kind: "cancellation",
+      to: client.email,
+      language: client.language,
+      data: { firstName: client.name, canceledOn, paidPickups: coming },
+      dedupeKey: cancellationKey(client.id, client.subscriptionId),
+    });
     return { outcome: "deactivated", clientId: client.id };
   });
 }

@@ -1,11 +1,14 @@
 import { lazy } from "react";
 import { useSearchParams } from "react-router";
 import { loadPageCode } from "../loading/stale-build";
+import { loadPageCatalogs } from "../i18n/catalogs";
+// With the route's code: the pre-rendered home hydrates at once, with nothing left to load.
+import HomePage from "../marketing/home-page";
 
-const HomePage = lazy(() => loadPageCode(() => import("../marketing/home-page")));
-const PortalRedirectPage = lazy(() => loadPageCode(() => import("../checkout/portal-redirect-page")));
+// Only the redirect needs checkout's code and catalog: home's first load goes without them.
+const PortalRedirectPage = lazy(async () => (await Promise.all([loadPageCode(() => import("../checkout/portal-redirect-page")), loadPageCatalogs(["checkout"], loadPageCode)]))[0]);
 
-/** Home, or (with ?email=) the billing-portal redirect of spec section 2, which replaces home's content. */
+/** Home, or (with ?email=) the billing-portal redirect of product.md PAY-6, which replaces home's content. */
 export default function HomeRoute() {
   const [params] = useSearchParams();
   return params.has("email") ? <PortalRedirectPage email={params.get("email") ?? ""} /> : <HomePage />;

@@ -1,10 +1,12 @@
 import { Suspense } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
+import { Outlet } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import { Header } from "../shell/header";
 import { Footer } from "../shell/footer";
 import { ToastRegion } from "../ui/toast";
 import { PageLoading } from "./page-loading";
+import { PageErrorBoundary } from "./route-error-page";
+import { ScrollOnNavigation } from "./scroll-on-navigation";
 
 export function Layout() {
   const { t } = useLingui();
@@ -15,13 +17,16 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="flex-1" tabIndex={-1}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        {/* The header and footer stay on screen while a page's code loads (the fallback) and when a page fails. */}
+        <PageErrorBoundary>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
       <ToastRegion />
-      <ScrollRestoration />
+      <ScrollOnNavigation />
     </div>
   );
 }

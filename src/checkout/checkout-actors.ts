@@ -2,7 +2,8 @@
 import { fromPromise } from "xstate";
 import { createApiClient, hostedLink, type ApiClient } from "../api/client";
 import type { ConversionEvent } from "../../machines/payment-success.machine";
-import { claimPaymentSuccessRun, leaveFor, sendConversion } from "./checkout-storage";
+import { claimPaymentSuccessRun, sendConversion } from "./checkout-storage";
+import { leaveFor } from "../browser/tab-session";
 
 const requestPortal = (api: ApiClient) =>
   fromPromise<string, { email: string }>(async ({ input, signal }) =>
@@ -36,7 +37,11 @@ export function paymentCanceledActors(navigate: (path: string, options: { replac
 
 export function portalRedirectActors(api: ApiClient = createApiClient()) {
   return {
-    requestPortal: requestPortal(api),
+    // With a token, the portal link; without proof the server answers { sent: true } (null here).
+    requestPortal: fromPromise<string | null, { email: string; token?: string }>(async ({ input, signal }) => {
+      const answer = await api.call("createPortalSession", { params: { email: input.email }, query: input.token ? { token: input.token } : undefined, signal });
+      return answer.sent ? null : hostedLink(answer, "portal");
+    }),
     redirect: fromPromise<unknown, { url: string }>(async ({ input }) => leaveFor(input.url)),
   };
 }

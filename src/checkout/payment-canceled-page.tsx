@@ -1,4 +1,4 @@
-// /payment-canceled: removes the pending sign-up and takes the visitor back to step 6 (spec section 2).
+// /payment-canceled: removes the pending sign-up and takes the visitor back to step 6 (product.md PAY-5).
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { createActorContext } from "@xstate/react";
@@ -6,7 +6,7 @@ import { useLingui } from "@lingui/react/macro";
 import { paymentCanceledMachine, SIGNUP_RESUME_PATH } from "../../machines/payment-canceled.machine";
 import { PageMeta } from "../ui/page-meta";
 import { paymentCanceledActors } from "./checkout-actors";
-import { readSavedCheckout } from "./checkout-storage";
+import { readSavedCheckout } from "../browser/tab-session";
 import { Spinner, StatusCard } from "./status-card";
 import { inspect } from "../inspection/inspect";
 

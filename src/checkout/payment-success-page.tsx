@@ -1,6 +1,6 @@
-// /payment-success: the success message, what happens next, and the billing-portal button (spec section 2).
-import { useState } from "react";
-import { useSearchParams } from "react-router";
+// /payment-success: the success message, what happens next, and the billing-portal button (product.md PAY-3, PAY-4).
+import { useEffect, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { createActorContext } from "@xstate/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { format, parseISO } from "date-fns";
@@ -12,7 +12,8 @@ import { useLanguage } from "../i18n/language-provider";
 import { Button, LinkButton } from "../ui/button";
 import { PageMeta } from "../ui/page-meta";
 import { paymentSuccessActors } from "./checkout-actors";
-import { readSavedCheckout, siteOrigin, trackerPresent } from "./checkout-storage";
+import { trackerPresent } from "./checkout-storage";
+import { readSavedCheckout, siteOrigin } from "../browser/tab-session";
 import { StatusCard, Spinner } from "./status-card";
 import { inspect } from "../inspection/inspect";
 
@@ -32,6 +33,15 @@ export default function PaymentSuccessPage() {
     };
   });
   const [logic] = useState(() => paymentSuccessMachine.provide({ actors: paymentSuccessActors() }));
+  // Arriving from the checkout is a new document whose first entry shares the router's "default" key with
+  // the tab's first page, whose scroll position the router would restore (the footer of the wizard): an
+  // arrival from outside starts at the top; in-site Back and Forward keep theirs.
+  const { key } = useLocation();
+  useEffect(() => {
+    if (key === "default") window.scrollTo(0, 0);
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <PaymentSuccess.Provider logic={logic} options={{ input, inspect }}>
       <PaymentSuccessView />

@@ -1,20 +1,24 @@
-// Home with ?email=: the billing-portal redirect of spec section 2, in place of home's content.
+// Home with ?email=: the billing-portal redirect of product.md PAY-6, in place of home's content. It redirects only
+// with ?token= (the welcome e-mail's or a sign-in link's); otherwise it offers to e-mail a sign-in link.
 import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { createActorContext } from "@xstate/react";
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { portalRedirectMachine } from "../../machines/portal-redirect.machine";
 import { paymentProviderOrigins } from "../api/client";
-import { LinkButton } from "../ui/button";
+import { Button } from "../ui/button";
+import { LinkButton } from "../ui/link-button";
 import { PageMeta } from "../ui/page-meta";
 import { portalRedirectActors } from "./checkout-actors";
-import { siteOrigin } from "./checkout-storage";
+import { siteOrigin } from "../browser/tab-session";
 import { Spinner, StatusCard } from "./status-card";
 import { inspect } from "../inspection/inspect";
 
 const PortalRedirect = createActorContext(portalRedirectMachine);
 
 export default function PortalRedirectPage({ email }: { email: string }) {
-  const [input] = useState(() => ({ email, ownOrigin: siteOrigin(), providerOrigins: paymentProviderOrigins }));
+  const [params] = useSearchParams();
+  const [input] = useState(() => ({ email, token: params.get("token") ?? "", ownOrigin: siteOrigin(), providerOrigins: paymentProviderOrigins }));
   const [logic] = useState(() => portalRedirectMachine.provide({ actors: portalRedirectActors() }));
   return (
     <PortalRedirect.Provider logic={logic} options={{ input, inspect }}>
@@ -26,6 +30,10 @@ export default function PortalRedirectPage({ email }: { email: string }) {
 function PortalRedirectView() {
   const { t } = useLingui();
   const error = PortalRedirect.useSelector((s) => s.context.error);
+  const offer = PortalRedirect.useSelector((s) => s.matches("needsLink") || s.matches("requestingLink"));
+  const sent = PortalRedirect.useSelector((s) => s.matches("linkSent"));
+  if (offer) return <LinkOffer />;
+  if (sent) return <LinkSent />;
   if (error) {
     // A context of its own: other catalogs translate a bare "Error" differently (e.g. a failed send).
     const errorTitle = t({ message: "Error", context: "billing portal redirect" });
@@ -54,3 +62,54 @@ function PortalRedirectView() {
     </StatusCard>
   );
 }
+
+function LinkOffer() {
+  const { t } = useLingui();
+  const actor = PortalRedirect.useActorRef();
+  const email = PortalRedirect.useSelector((s) => s.context.email.trim());
+  const sending = PortalRedirect.useSelector((s) => s.matches("requestingLink"));
+  const failed = PortalRedirect.useSelector((s) => s.context.sendFailed);
+  return (
+    <StatusCard>
+      <PageMeta title={t`Open your billing portal`} description={t`The billing portal opens from a link we email you.`} />
+      <h1 className="text-3xl font-bold text-brand-900">{t`Open your billing portal`}</h1>
+      <p className="mt-4 text-lg text-muted">
+        {t`For your security, the billing portal opens from a link we email you. We'll send it to ${email}; it works once, for 15 minutes.`}
+      </p>
+      <Button className="mt-8" isDisabled={sending} onPress={() => actor.send({ type: "link.request" })}>
+        {sending && <Spinner />}
+        {t`Email me a link to my billing portal`}
+      </Button>
+      <p role="status" className="mt-4 min-h-6 text-sm text-danger">
+        {failed && t`We couldn't send the link right now. Please try again in a minute.`}
+      </p>
+      <LinkButton to="/" variant="secondary" className="mt-4">{t`Return to Homepage`}</LinkButton>
+    </StatusCard>
+  );
+}
+
+function LinkSent() {
+  const { t } = useLingui();
+  const email = PortalRedirect.useSelector((s) => s.context.email.trim());
+  return (
+    <StatusCard>
+      <PageMeta title={t`Check your email`} description={t`We've emailed you a link to your billing portal.`} />
+      <h1 className="mt-2 text-3xl font-bold text-brand-900">{t`Check your email`}</h1>
+      <p role="status" className="mt-4 text-lg text-muted">
+        {t`If ${email} has a subscription with us, we've emailed you a link to your billing portal. It works once, for 15 minutes.`}
+      </p>
+      <p className="mt-4 text-muted">{t`No email after a few minutes? Check your spam folder, or ask for a new link on the login page.`}</p>
+      <p className="mt-4 text-ink">
+        <Trans>
+          No subscription with this address yet? <Link to="/signup" className="font-semibold text-brand-800 underline">Sign up</Link> or{" "}
+          <Link to="/contact" className="font-semibold text-brand-800 underline">contact us</Link>.
+        </Trans>
+      </p>
+      <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
+        <LinkButton to="/login">{t`Log in`}</LinkButton>
+        <LinkButton to="/" variant="secondary">{t`Return to Homepage`}</LinkButton>
+      </div>
+    </StatusCard>
+  );
+}
+

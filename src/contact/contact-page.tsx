@@ -165,7 +165,7 @@ function ContactFormFields({ actorRef, type }: { actorRef: ContactActorRef; type
       <p className="text-sm text-muted sm:col-span-2">
         {type === "commercial"
           ? t`For restaurants, salons, gyms, offices, clinics and property managers: tell us your volume and we'll prepare a quote.`
-          : t`For homes and apartments: ask us anything about weekly pickups, plans or your neighbourhood.`}
+          : t`For homes and apartments: ask us anything about weekly pickups, plans or your neighborhood.`}
       </p>
       <TextField label={t`Your name`} isRequired autoComplete="name" {...field("name")} />
       {type === "commercial" && <TextField label={t`Business name`} isRequired autoComplete="organization" {...field("businessName")} />}

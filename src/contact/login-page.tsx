@@ -1,53 +1,46 @@
-// /login: there are no customer accounts (decisions.md), so a valid form explains the billing portal instead.
-import { useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
-import { useLingui } from "@lingui/react/macro";
+// /login: there are no passwords (docs/decisions/010-sign-in-links-instead-of-passwords.md). The page asks for the
+// e-mail only and e-mails a single-use sign-in link to the billing portal, with the same confirmation for any address.
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { EMAIL_PATTERN } from "../contract/common";
 import { brand } from "../config/brand";
 import { Button } from "../ui/button";
 import { PageMeta } from "../ui/page-meta";
 import { TextField } from "../ui/text-field";
+import { createApiClient } from "../api/client";
 
-type LoginErrors = { email?: "emailRequired" | "emailInvalid"; password?: "passwordRequired" };
+type LoginError = "emailRequired" | "emailInvalid";
 
-function validateLogin(email: string, password: string): LoginErrors {
-  const errors: LoginErrors = {};
-  if (!email.trim()) errors.email = "emailRequired";
-  else if (!EMAIL_PATTERN.test(email.trim())) errors.email = "emailInvalid";
-  if (!password) errors.password = "passwordRequired";
-  return errors;
+function validateEmail(email: string): LoginError | undefined {
+  if (!email.trim()) return "emailRequired";
+  if (!EMAIL_PATTERN.test(email.trim())) return "emailInvalid";
+  return undefined;
 }
 
 export default function LoginPage() {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
   const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<LoginErrors>({});
-  /** The e-mail of a valid submission: the portal notice is shown for it. */
-  const [submittedEmail, setSubmittedEmail] = useState<string | null>(null);
+  const [error, setError] = useState<LoginError | undefined>();
+  /** Each valid submission: its e-mail, and a counter so a second request is a fresh one. */
+  const [request, setRequest] = useState<{ email: string; n: number } | null>(null);
 
   const messages = {
     emailRequired: t`Please enter your email address`,
     emailInvalid: t`Please enter a valid email address`,
-    passwordRequired: t`Please enter your password`,
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateLogin(email, password);
-    setErrors(found);
-    if (found.email || found.password) {
-      setSubmittedEmail(null);
+    const found = validateEmail(email);
+    setError(found);
+    if (found) {
+      setRequest(null);
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    // No call and no sign-in: nothing here checks a password. The password is not kept.
-    setPassword("");
-    setSubmittedEmail(email.trim().toLowerCase());
-    requestAnimationFrame(() => noticeRef.current?.focus());
+    setRequest((previous) => ({ email: email.trim().toLowerCase(), n: (previous?.n ?? 0) + 1 }));
   };
 
   return (
@@ -61,6 +54,9 @@ export default function LoginPage() {
         <h1 className="mt-2 text-4xl font-bold text-brand-900 sm:text-5xl">{t`Log in`}</h1>
         <p className="mt-4 text-lg text-muted">
           {t`Your plan, next renewal, payment method and invoices live in our secure billing portal, run by our payment provider.`}
+        </p>
+        <p className="mt-4 text-muted">
+          {t`We don't use passwords: enter the email address of your subscription and we'll email you a link that opens your billing portal.`}
         </p>
         <p className="mt-4 text-muted">
           {t`New to ${brand.name}?`}{" "}
@@ -81,51 +77,82 @@ export default function LoginPage() {
             value={email}
             onChange={(value) => {
               setEmail(value);
-              setErrors(({ email: _e, ...rest }) => rest);
+              setError(undefined);
             }}
-            errorMessage={errors.email && messages[errors.email]}
+            errorMessage={error && messages[error]}
           />
-          <TextField
-            label={t`Password`}
-            type="password"
-            autoComplete="current-password"
-            isRequired
-            validationBehavior="aria"
-            value={password}
-            onChange={(value) => {
-              setPassword(value);
-              setErrors(({ password: _p, ...rest }) => rest);
-            }}
-            errorMessage={errors.password && messages[errors.password]}
-          />
-          <Button type="submit">{t`Log in`}</Button>
+          <Button type="submit">{t`Email me a link to my billing portal`}</Button>
           <p className="text-center text-sm text-muted">
             {t`Don't have an account?`}{" "}
             <Link to="/signup" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">{t`Sign up`}</Link>
           </p>
         </form>
 
-        <div role="status" aria-live="polite">
-          {submittedEmail && (
-            <div ref={noticeRef} tabIndex={-1} className="rounded-card border border-brand-200 bg-brand-50 p-5 outline-none sm:p-6">
-              <h2 className="text-xl font-bold text-brand-900">{t`Your subscription is managed in the billing portal`}</h2>
-              <p className="mt-2 text-ink">
-                {t`We don't use passwords, so you haven't been signed in. Everything about your subscription (plan, renewal date, card and invoices, or cancelling) is in the secure billing portal of our payment provider.`}
-              </p>
-              <p className="mt-2 text-ink">
-                {t`To get there, use the billing portal link in your welcome email, or open it now for ${submittedEmail}:`}
-              </p>
-              <Button className="mt-4" variant="accent" onPress={() => navigate(`/?email=${encodeURIComponent(submittedEmail)}`)}>
-                {t`Open my billing portal`}
-              </Button>
-              <p className="mt-4 text-sm text-muted">
-                {t`Can't get in? Call us at ${brand.phone} or use the contact form.`}{" "}
-                <Link to="/contact?type=residential" className="font-semibold text-brand-700 underline underline-offset-4">{t`Contact us`}</Link>
-              </p>
-            </div>
+        <div aria-live="polite">
+          {request && <SignInLinkRequest key={request.n} email={request.email} />}
+          {request && (
+            <p className="mt-4 text-sm text-muted">
+              {t`Can't get in? Call us at ${brand.phone} or use the contact form.`}{" "}
+              <Link to="/contact?type=residential" className="font-semibold text-brand-700 underline underline-offset-4">{t`Contact us`}</Link>
+            </p>
           )}
         </div>
       </div>
+    </div>
+  );
+}
+
+/**
+ * Requests a sign-in link for the e-mail as soon as it is shown (the portal call without proof answers
+ * { "sent": true } for every address), then says the same whatever the address.
+ */
+function SignInLinkRequest({ email }: { email: string }) {
+  const { t } = useLingui();
+  const [status, setStatus] = useState<"sending" | "sent" | "failed">("sending");
+  const [attempt, setAttempt] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    createApiClient()
+      .call("createPortalSession", { params: { email }, signal: controller.signal })
+      .then(
+        () => setStatus("sent"),
+        () => {
+          if (!controller.signal.aborted) setStatus("failed");
+        },
+      );
+    return () => controller.abort();
+  }, [email, attempt]);
+  useEffect(() => {
+    if (status !== "sending") heading.current?.focus();
+  }, [status]);
+  return (
+    <div className="rounded-card border border-brand-200 bg-brand-50 p-5 sm:p-6">
+      {status === "sending" && <p className="text-ink">{t`Sending your link…`}</p>}
+      {status === "sent" && (
+        <>
+          <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-brand-900 outline-none">{t`Check your email`}</h2>
+          <p className="mt-2 text-ink">
+            {t`If ${email} has a subscription with us, we've emailed you a link to your billing portal. It works once, for 15 minutes.`}
+          </p>
+          <p className="mt-2 text-sm text-muted">{t`No email after a few minutes? Check your spam folder, or ask for a new link on the login page.`}</p>
+          <p className="mt-2 text-sm text-ink">
+            <Trans>
+              No subscription with this address yet? <Link to="/signup" className="font-semibold text-brand-800 underline">Sign up</Link> or{" "}
+              <Link to="/contact" className="font-semibold text-brand-800 underline">contact us</Link>.
+            </Trans>
+          </p>
+        </>
+      )}
+      {status === "failed" && (
+        <>
+          <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-brand-900 outline-none">{t`We couldn't send the link right now. Please try again in a minute.`}</h2>
+          <Button className="mt-4" variant="secondary" onPress={() => {
+              setStatus("sending");
+              setAttempt((n) => n + 1);
+            }}>{t`Try again`}</Button>
+        </>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// Every call of spec section 7 (plus /newsletter): its method, path, and the zod schemas of its parts.
+// Every call of the site (product.md DATA-2): its method, path, and the zod schemas of its parts.
 import { z } from "zod";
 import { dateString, emailSchema, languageSchema, okSchema } from "./common";
 import { clientSchema } from "./client";
@@ -26,6 +26,8 @@ export const serviceAreaAnswer = z.union([
   }),
 ]);
 
+export type ServiceAreaAnswer = z.infer<typeof serviceAreaAnswer>;
+
 /** The link of a hosted page, read from any of the spec's three places. */
 export const hostedLinkAnswer = z.object({
   portal_url: z.string().optional(),
@@ -33,6 +35,14 @@ export const hostedLinkAnswer = z.object({
   url: z.string().optional(),
   session: z.object({ url: z.string().optional() }).optional(),
 });
+
+/** A visitor outside the served ZIPs asking to hear when the service arrives (product.md AREA-3). */
+export const waitlistRequest = z.object({
+  email: emailSchema,
+  zip: z.string().trim().regex(/^\d{5}$/, "zipInvalid"),
+  language: languageSchema,
+});
+export type WaitlistRequest = z.infer<typeof waitlistRequest>;
 
 export const contactFormSchema = z.discriminatedUnion("type", [
   z.object({
@@ -87,11 +97,17 @@ export const calls = {
     body: emailSchema,
     response: z.object({ ok: z.literal(true), queued: z.boolean() }),
   },
+  /**
+   * With a proof of ownership (the paying browser's cookie, or `token`: the welcome e-mail's signed token or an
+   * e-mailed sign-in link's) the portal link; otherwise `{ "sent": true }` for every address, and a sign-in link
+   * e-mailed when the address has a subscription.
+   */
   createPortalSession: {
     method: "GET",
     path: "/payments/create-portal-session/:email",
     params: emailParam,
-    response: hostedLinkAnswer,
+    querystring: z.object({ token: z.string().max(200).optional() }),
+    response: hostedLinkAnswer.extend({ sent: z.literal(true).optional() }),
   },
   signupDay: {
     method: "GET",
@@ -116,6 +132,13 @@ export const calls = {
     method: "POST",
     path: "/newsletter",
     body: z.object({ email: emailSchema, language: languageSchema.default("en") }),
+    response: okSchema,
+  },
+  /** "Tell me when you arrive": one entry per e-mail and ZIP (a repeat changes nothing and answers the same). */
+  waitlist: {
+    method: "POST",
+    path: "/waitlist",
+    body: waitlistRequest,
     response: okSchema,
   },
 } as const satisfies Record<string, CallDefinition>;

@@ -1,4 +1,4 @@
-// The client sent at checkout (spec section 3). Error messages are message keys the views translate.
+// The client sent at checkout (product.md DATA-1). Error messages are message keys the views translate.
 import { z } from "zod";
 import { dateString, emailSchema, languageSchema } from "./common";
 

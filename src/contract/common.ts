@@ -1,4 +1,10 @@
 import { z } from "zod";
+import { languages, type Language } from "../i18n/languages";
+
+// In the browser zod must not probe for `eval` (`new Function`): the site's Content-Security-Policy forbids
+// it and the browser reports every probe as a violation. Set here, before any object schema exists: every
+// contract module imports this one first. The server keeps zod's compiled fast path.
+if (typeof document !== "undefined") z.config({ jitless: true });
 
 /** yyyy-mm-dd, a calendar date with no time zone. */
 export const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "dateInvalid").refine((value) => {
@@ -15,10 +21,10 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export const emailSchema = z.string().trim().toLowerCase().max(254, "emailInvalid").regex(EMAIL_PATTERN, "emailInvalid");
 
-export const languageSchema = z.enum(["en", "es"]);
-export type Language = z.infer<typeof languageSchema>;
+export const languageSchema = z.enum(languages);
+export type { Language };
 
-/** The error codes the server answers; views turn the known ones into translated messages. */
+/** Every error code the server answers (ApiError and errorBody take no other); views turn the known ones into translated messages. */
 export const errorCodes = [
   "validation_failed",
   "bad_request",
@@ -29,7 +35,6 @@ export const errorCodes = [
   "area_unavailable",
   "day_unavailable",
   "day_full",
-  "email_taken",
   "payload_too_large",
   "unsupported_media_type",
   "rate_limited",

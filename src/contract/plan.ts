@@ -1,4 +1,4 @@
-// The plan of spec section 9 and decisions.md, in integer cents.
+// The plan (product.md PLAN-1), in integer cents.
 import { addDays, differenceInCalendarDays, format, getDay, parseISO } from "date-fns";
 
 export { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS, formatUsd } from "./prices";

@@ -1,4 +1,4 @@
-// The service-area data of spec section 9, read by the areas page and by the server's area check.
+// The service-area data (product.md AREA-1), read by the areas page and by the server's area check.
 export type DeliveryTime = "same-day" | "24-hours" | "next-day";
 
 export interface ServiceArea {
@@ -20,11 +20,37 @@ export const serviceAreas: ServiceArea[] = [
 
 export const comingSoonAreas = ["Aventura", "Sunny Isles", "Key Biscayne", "Homestead", "Kendall", "Palmetto Bay", "Hialeah", "Miami Lakes"];
 
+/**
+ * The ZIP codes of the coming-soon areas (product.md AREA-3). NOT in the spec, which names these areas only:
+ * the operator's data (the main USPS ZIP of each place), so a visitor typing one hears which area is coming.
+ */
+export const comingSoonZipCodes: Record<string, (typeof comingSoonAreas)[number]> = {
+  "33180": "Aventura",
+  "33160": "Sunny Isles",
+  "33149": "Key Biscayne",
+  "33030": "Homestead",
+  "33033": "Homestead",
+  "33034": "Homestead",
+  "33035": "Homestead",
+  "33156": "Kendall",
+  "33173": "Kendall",
+  "33176": "Kendall",
+  "33183": "Kendall",
+  "33186": "Kendall",
+  "33157": "Palmetto Bay",
+  "33010": "Hialeah",
+  "33012": "Hialeah",
+  "33013": "Hialeah",
+  "33016": "Hialeah",
+  "33014": "Miami Lakes",
+  "33018": "Miami Lakes",
+};
+
 const slugify = (value: string) => value.trim().toLowerCase().replace(/&/g, " ").replace(/[\s_-]+/g, "-").replace(/^-|-$/g, "");
 
 export type AreaLookup =
   | { available: true; area: ServiceArea }
-  | { available: false; comingSoon: true }
+  | { available: false; comingSoon: true; name: string }
   | { available: false; comingSoon?: undefined };
 
 /** A ZIP or an area/neighbourhood name (case and spacing ignored). */
@@ -32,12 +58,15 @@ export function lookupServiceArea(query: string): AreaLookup {
   const value = query.trim();
   if (/^\d{5}$/.test(value)) {
     const area = serviceAreas.find((a) => a.zipCodes.includes(value));
-    return area ? { available: true, area } : { available: false };
+    if (area) return { available: true, area };
+    const soon = comingSoonZipCodes[value];
+    return soon ? { available: false, comingSoon: true, name: soon } : { available: false };
   }
   const slug = slugify(value);
   if (!slug) return { available: false };
   const area = serviceAreas.find((a) => a.slug === slug || slugify(a.name) === slug || a.neighborhoods.some((n) => slugify(n) === slug));
   if (area) return { available: true, area };
-  if (comingSoonAreas.some((name) => slugify(name) === slug)) return { available: false, comingSoon: true };
+  const soon = comingSoonAreas.find((name) => slugify(name) === slug);
+  if (soon) return { available: false, comingSoon: true, name: soon };
   return { available: false };
 }

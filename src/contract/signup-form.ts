@@ -144,7 +144,7 @@ export function restoreSignupForm(value: unknown): SignupForm {
 /** What is mirrored under CLIENT_DATA_KEY on every change: the form and the step the user was on. */
 export const mirroredSignupSchema = z.object({ form: z.unknown(), step: z.number().int().min(1).max(6).catch(1).default(1) });
 
-// ---- Phone (decisions.md: 10 digits, a leading +1 or 1 dropped, shown as (ddd) ddd-dddd) ----
+// ---- Phone (product.md SU-4: 10 digits, a leading +1 or 1 dropped, shown as (ddd) ddd-dddd) ----
 
 /** The 10 national digits of a US phone number, or null when it does not have exactly 10. */
 export function phoneDigits(input: string): string | null {
@@ -159,7 +159,10 @@ export function formatPhone(input: string): string {
   return digits ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : input;
 }
 
-/** The house number at the start of a street line ("123 Main St" → 123), 0 when there is none. */
+/**
+ * The house number at the start of a street line ("1200 Brickell Ave" → 1200, "12B Main St" → 12);
+ * 0 when the line does not start with one ("Brickell Ave", "", "PO Box 5").
+ */
 export function parseStreetNumber(street: string): number {
   const match = /^\s*(\d+)/.exec(street);
   const value = match ? Number.parseInt(match[1]!, 10) : 0;
@@ -175,11 +178,21 @@ export const step1Schema = z.object({
   lastName: clientSchema.shape.surname,
   email: required("emailInvalid").pipe(clientSchema.shape.email),
   phone: required("phoneRequired").pipe(clientSchema.shape.phoneNumber),
-  address: z.object({
-    street: addressSchema.shape.street,
-    zip: required("zipRequired").pipe(addressSchema.shape.zip),
-    city: addressSchema.shape.city,
-  }),
+  address: z
+    .object({
+      number: z.number().catch(0),
+      street: addressSchema.shape.street,
+      zip: required("zipRequired").pipe(addressSchema.shape.zip),
+      city: addressSchema.shape.city,
+    })
+    .superRefine((address, ctx) => {
+      // A typed street line needs its house number and a street name ("1200 Brickell Ave"); a picked
+      // suggestion may carry the number apart from the line.
+      if (!address.street.trim()) return;
+      const hasNumber = address.number > 0 || parseStreetNumber(address.street) > 0;
+      const hasName = /\p{L}{2,}/u.test(address.street);
+      if (!hasNumber || !hasName) ctx.addIssue({ code: "custom", path: ["street"], message: "streetIncomplete" });
+    }),
   consent: z.literal(true, "consentRequired"),
   terms: z.literal(true, "termsRequired"),
 });
@@ -306,7 +319,7 @@ export function clientAddress(form: SignupForm) {
   };
 }
 
-/** The client of spec section 3 with the language added, checked by the shared schema. */
+/** The client (product.md DATA-1) with the language added, checked by the shared schema. */
 export function toClient(form: SignupForm, language: Language): z.ZodSafeParseResult<Client> {
   const { startdate, pickupone, pickuptwo } = sortPicks(form.picks);
   return clientSchema.safeParse({

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { clientSchema } from "./client";
 
-/** The form mirrored on every change (spec section 4: "client-data key"). */
+/** The form mirrored on every change (product.md SU-5). */
 export const CLIENT_DATA_KEY = "signup:client-data";
 /** The full form saved at checkout, restored by resume=1 and read by /payment-success and /payment-canceled. */
 export const CHECKOUT_FORM_KEY = "signup:checkout-form";

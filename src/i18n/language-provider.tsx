@@ -1,8 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { I18nProvider as LinguiProvider } from "@lingui/react";
-import { I18nProvider as AriaI18nProvider } from "react-aria-components";
-import { i18n, loadLanguage } from "./catalogs";
-import { localeTag, type Language } from "./languages";
+import { i18n } from "./catalogs";
+import { pathInLanguage, type Language } from "./languages";
 import { saveLanguage } from "./browser-language";
 
 interface LanguageContextValue {
@@ -12,15 +11,19 @@ interface LanguageContextValue {
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
 
-/** Lingui and react-aria follow one active language; `<html lang>` follows it too. */
+/**
+ * Lingui (and react-aria's widgets, src/ui/aria-locale.tsx) follow the page's language, which its address decides (Spanish under /es/);
+ * `<html lang>` follows it too. Choosing the other language saves the choice and opens the same page at
+ * its address in that language.
+ */
 export function LanguageProvider({ initial, children }: { initial: Language; children: ReactNode }) {
-  const [language, setActive] = useState<Language>(initial);
+  const [language] = useState<Language>(initial);
 
   const setLanguage = useCallback(async (next: Language) => {
-    // Saved first: if a stale tab reloads to fetch the catalog, it comes back in the chosen language.
+    // Saved first, so the language rule (public/lang.js) agrees with the address we go to.
     saveLanguage(next);
-    await loadLanguage(next);
-    setActive(next);
+    const { pathname, search, hash } = window.location;
+    window.location.assign(`${pathInLanguage(pathname, next)}${search}${hash}`);
   }, []);
 
   useEffect(() => {
@@ -31,7 +34,7 @@ export function LanguageProvider({ initial, children }: { initial: Language; chi
   return (
     <LanguageContext.Provider value={value}>
       <LinguiProvider i18n={i18n}>
-        <AriaI18nProvider locale={localeTag[language]}>{children}</AriaI18nProvider>
+        {children}
       </LinguiProvider>
     </LanguageContext.Provider>
   );

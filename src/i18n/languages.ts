@@ -1,4 +1,4 @@
-// The language rule of spec section 1: the saved choice wins, else Spanish for an es browser, else English.
+// The language rule (product.md SITE-1): the saved choice wins, else Spanish for an es browser, else English.
 export const languages = ["en", "es"] as const;
 export type Language = (typeof languages)[number];
 
@@ -16,3 +16,31 @@ export function detectLanguage(saved: string | null | undefined, browserLanguage
 
 /** BCP 47 tag for Intl, react-aria and <html lang>. */
 export const localeTag: Record<Language, string> = { en: "en-US", es: "es-US" };
+
+// Addresses: English at the spec's paths, Spanish under /es/ (decisions.md "Pages").
+/** React Router's basename of a language's pages ("/es/", with the slash, so home links read /es/). */
+export const basenameOf: Record<Language, string> = { en: "/", es: "/es/" };
+
+/** The language of an address: Spanish under /es/, English everywhere else. */
+export function languageOfPath(pathname: string): Language {
+  return pathname === "/es" || pathname.startsWith("/es/") ? "es" : "en";
+}
+
+/** The same page's address in a language: "/pricing" ⇄ "/es/pricing", "/" ⇄ "/es/". */
+export function pathInLanguage(pathname: string, language: Language): string {
+  const own = languageOfPath(pathname) === "es" ? pathname.slice(3) || "/" : pathname;
+  return language === "es" ? `/es${own === "/" ? "/" : own}` : own;
+}
+
+/**
+ * Where the language rule sends a visitor who opened `pathname`, or null to stay: a visitor the rule gives
+ * Spanish goes to /es/, one who saved English leaves /es/; a visitor with no saved choice and no Spanish
+ * browser (a crawler, a shared link) stays where they landed. public/lang.js applies this before paint.
+ */
+export function languageRedirect(pathname: string, saved: string | null | undefined, browserLanguages: readonly string[]): string | null {
+  const page = languageOfPath(pathname);
+  const wanted = detectLanguage(saved, browserLanguages);
+  if (wanted === page) return null;
+  if (wanted === "en" && saved !== "en") return null;
+  return pathInLanguage(pathname, wanted);
+}

@@ -1,4 +1,4 @@
-// Add-on prices of spec §9 in cents: extras for later orders, never charged at sign-up (decisions.md).
+// Add-on prices in cents (product.md PLAN-2): extras for later orders, never charged at sign-up.
 import { formatUsd } from "../contract/prices";
 
 export const DELICATES_CARE_CENTS = 400;

@@ -1,22 +1,45 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
+import { useHydrated } from "../ui/use-hydrated";
 import { Link } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import { PageMeta } from "../ui/page-meta";
-import { LinkButton } from "../ui/button";
-import { Disclosure, DisclosureGroup } from "../ui/disclosure";
+import { LinkButton } from "../ui/link-button";
 import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "../contract/prices";
 import { CallToAction, CheckList, FeatureCard, PageHeader, Section, Steps } from "./sections";
 import { Icon } from "./icons";
 import { TestimonialsView } from "./testimonials";
+import { FaqPreviewStill, type FaqPreviewItem } from "./faq-preview";
 import { loadPageCode } from "../loading/stale-build";
+import { ZipCheckSlot } from "../areas/zip-check-still";
 
 const LiveTestimonials = lazy(() => loadPageCode(() => import("./testimonials-live")));
+const LiveFaqPreview = lazy(() => loadPageCode(() => import("./faq-preview-live")));
 
 const promo = formatUsd(PRICE_DUE_TODAY_CENTS);
 const weekly = formatUsd(PRICE_WEEKLY_CENTS);
 
 export default function HomePage() {
   const { t } = useLingui();
+  const hydrated = useHydrated();
+  const [faqOpen, setFaqOpen] = useState<string | null>(null);
+  const stillSlide = <TestimonialsView index={0} rotating={false} stopped={false} />;
+  const faq: FaqPreviewItem[] = [
+    {
+      id: "pickup",
+      title: t`How does pickup and delivery work?`,
+      text: t`When you sign up you choose two pickup days for your first week, and those weekdays repeat every week. Leave your laundry bag at the door on those days and we bring it back clean and folded, usually within 24 hours.`,
+    },
+    {
+      id: "price",
+      title: t`How much does it cost?`,
+      text: t`Your first week is ${promo}. After that the Weekly Plan is ${weekly} per week, plus applicable tax. There are no hidden fees and you can cancel anytime.`,
+    },
+    {
+      id: "areas",
+      title: t`Which areas do you serve?`,
+      text: t`We serve Downtown and Brickell, South Beach and Mid-Beach, Wynwood and the Design District, Coral Gables and Coconut Grove, Little Havana and Flagami, and Doral and the airport area. Enter your ZIP code when you sign up and we'll confirm it.`,
+    },
+  ];
   return (
     <>
       <PageMeta
@@ -30,6 +53,10 @@ export default function HomePage() {
           <>
             <p>{t`We pick up your laundry at your door, wash it with eco-friendly detergents and bring it back clean and folded. Standard turnaround is 24 hours, and most orders are done in 12-18 hours.`}</p>
             <p className="mt-3 font-semibold text-brand-800">{t`Plans start from ${promo} per week. No hidden fees, cancel anytime.`}</p>
+            <div className="mt-6 text-base">
+              <p className="mb-2 font-semibold text-brand-900">{t`Do we pick up at your door? Check your ZIP code.`}</p>
+              <ZipCheckSlot />
+            </div>
           </>
         }
         illustration={{ src: "/images/hero-pickup.svg", width: 480, height: 400 }}
@@ -112,17 +139,10 @@ export default function HomePage() {
       </Section>
 
       <Section tone="brand" title={t`Questions we hear a lot`}>
-        <DisclosureGroup className="max-w-3xl">
-          <Disclosure id="pickup" title={t`How does pickup and delivery work?`}>
-            {t`When you sign up you choose two pickup days for your first week, and those weekdays repeat every week. Leave your laundry bag at the door on those days and we bring it back clean and folded, usually within 24 hours.`}
-          </Disclosure>
-          <Disclosure id="price" title={t`How much does it cost?`}>
-            {t`Your first week is ${promo}. After that the Weekly Plan is ${weekly} per week, plus applicable tax. There are no hidden fees and you can cancel anytime.`}
-          </Disclosure>
-          <Disclosure id="areas" title={t`Which areas do you serve?`}>
-            {t`We serve Downtown and Brickell, South Beach and Mid-Beach, Wynwood and the Design District, Coral Gables and Coconut Grove, Little Havana and Flagami, and Doral and the airport area. Enter your ZIP code when you sign up and we'll confirm it.`}
-          </Disclosure>
-        </DisclosureGroup>
+        {/* The still accordion has the live one's markup, so nothing moves when react-aria's takes over. */}
+        <Suspense fallback={<FaqPreviewStill items={faq} open={faqOpen} onOpenChange={setFaqOpen} />}>
+          <LiveFaqPreview items={faq} open={faqOpen} onOpenChange={setFaqOpen} />
+        </Suspense>
         <p className="mt-6">
           <Link to="/faq" className="inline-flex items-center gap-2 font-semibold text-brand-700 underline decoration-2 underline-offset-4 hover:text-brand-900">
             {t`Read all the questions and answers`}
@@ -131,10 +151,16 @@ export default function HomePage() {
         </p>
       </Section>
 
-      {/* The still first slide has the same markup, so nothing moves when the live carousel takes over. */}
-      <Suspense fallback={<TestimonialsView index={0} rotating={false} stopped={false} />}>
-        <LiveTestimonials />
-      </Suspense>
+      {/* The still first slide has the same markup, so nothing moves when the live carousel takes over. It is
+          what the pre-rendered page shows: the live one follows the visitor's motion preference, so it starts
+          after hydration. */}
+      {hydrated ? (
+        <Suspense fallback={stillSlide}>
+          <LiveTestimonials />
+        </Suspense>
+      ) : (
+        stillSlide
+      )}
 
       <CallToAction
         title={t`Ready to hand off laundry day?`}

@@ -2,14 +2,16 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import { PageMeta } from "../ui/page-meta";
-import { LinkButton } from "../ui/button";
+import { LinkButton } from "../ui/link-button";
 import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "../contract/prices";
 import { CallToAction, CheckList, PageHeader, Section } from "./sections";
+import { BuyerFacts } from "../ui/buyer-facts";
 import { IconTile, type IconName } from "./icons";
 import { addOnPrice, DELICATES_CARE_CENTS, HYPOALLERGENIC_DETERGENT_CENTS } from "./add-ons";
 
 const promo = formatUsd(PRICE_DUE_TODAY_CENTS);
 const weekly = formatUsd(PRICE_WEEKLY_CENTS);
+const hypoallergenicPrice = addOnPrice(HYPOALLERGENIC_DETERGENT_CENTS);
 
 interface Plan {
   id: string;
@@ -42,7 +44,7 @@ function PlanCard({ plan, popularLabel }: { plan: Plan; popularLabel: string }) 
       </p>
       <p className="mt-2 text-muted">{plan.note}</p>
       <CheckList className="mt-6 flex-1 text-ink" items={plan.features} />
-      <LinkButton to="/signup" variant={plan.popular ? "accent" : "primary"} className="mt-8 w-full">
+      <LinkButton to="/signup" variant={plan.popular ? "accent" : "primary"} className="mt-8 w-full" aria-describedby="one-subscription">
         {plan.action}
       </LinkButton>
     </article>
@@ -97,7 +99,7 @@ export default function PricingPage() {
       icon: "leaf",
       name: t`Hypoallergenic detergent`,
       price: addOnPrice(HYPOALLERGENIC_DETERGENT_CENTS),
-      text: t`Fragrance-free and dye-free detergent for sensitive skin, babies and allergies.`,
+      text: t`Fragrance-free and dye-free detergent for sensitive skin, babies and allergies. Chosen at sign-up, it is part of your plan at no extra cost; the ${hypoallergenicPrice} applies only when you add it to a single later order.`,
     },
     {
       icon: "bolt",
@@ -131,6 +133,11 @@ export default function PricingPage() {
             <PlanCard key={plan.id} plan={plan} popularLabel={t`Most popular`} />
           ))}
         </div>
+        <p className="mt-6 rounded-card border border-brand-200 bg-brand-50 p-4 text-ink" id="one-subscription">
+          {t`Both buttons open the same sign-up: there is one subscription. Its first week is the First Week Promo at ${promo}; from then on it is the Weekly Plan at ${weekly} per week. Your detergent (scented or hypoallergenic) and softener are chosen at sign-up and included.`}
+        </p>
+        <h3 className="mt-8 text-xl font-bold text-brand-900">{t`What your plan covers`}</h3>
+        <BuyerFacts className="mt-4" />
         <p className="mt-6 text-sm text-muted">
           {t`Prices are in US dollars, plus applicable tax. Your card is charged ${promo} at sign-up and ${weekly} every week from your renewal date, the Sunday on or after your first pickup.`}
         </p>

@@ -89,7 +89,7 @@ export default function PrivacyPage() {
             title: t`How long we keep it`,
             body: (
               <p>
-                {t`If you leave checkout without paying, we delete the sign-up you started. Customer details are kept while you are subscribed and afterwards only as long as tax and accounting rules require. You can cancel anytime; cancelling stops your weekly renewal, and you can also ask us to delete your details.`}
+                {t`If you leave checkout without paying, we delete the sign-up you started. Customer details are kept while you are subscribed and afterwards only as long as tax and accounting rules require. You can cancel anytime; canceling stops your weekly renewal, and you can also ask us to delete your details.`}
               </p>
             ),
           },

@@ -1,6 +1,6 @@
 // The building blocks shared by the marketing pages: page header (the one h1), titled sections, cards, call to action.
 import { useId, type ReactNode } from "react";
-import { LinkButton } from "../ui/button";
+import { LinkButton } from "../ui/link-button";
 import { Icon, IconTile, type IconName } from "./icons";
 
 export interface Illustration {
@@ -41,6 +41,8 @@ export function PageHeader({
             height={illustration.height}
             alt=""
             className="mx-auto h-auto w-full max-w-md"
+            // The page's top illustration: fetched first from the pre-rendered HTML, its box sized before it arrives.
+            fetchPriority="high"
             decoding="async"
           />
         )}

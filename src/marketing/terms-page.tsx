@@ -73,10 +73,10 @@ export default function TermsPage() {
             ),
           },
           {
-            title: t`Renewal and cancelling`,
+            title: t`Renewal and canceling`,
             body: (
               <p>
-                {t`Your subscription renews every week until you cancel. You can cancel anytime from your billing portal, with no contract and no cancellation fee. Cancelling stops the next weekly charge and the pickups that would follow it.`}
+                {t`Your subscription renews every week until you cancel. You can cancel anytime from your billing portal, with no contract and no cancellation fee. Canceling stops the next weekly charge and the pickups that would follow it.`}
               </p>
             ),
           },

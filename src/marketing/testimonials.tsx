@@ -5,7 +5,6 @@ import type { TestimonialsEvent } from "../../machines/testimonials.machine";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
-import { Button as AriaButton } from "react-aria-components";
 import { Icon } from "./icons";
 import { formatUsd, PRICE_DUE_TODAY_CENTS } from "../contract/prices";
 
@@ -19,7 +18,7 @@ export interface Testimonial {
   rating: 5;
 }
 
-/** The four testimonials of spec §2, each rated 5. */
+/** The four testimonials (product.md SITE-4), each rated 5. */
 export const testimonials: Testimonial[] = [
   {
     quote: msg`I used to lose every Sunday at the laundromat. Now I leave the bag by my door in the morning and it comes back folded the next day. I got my weekends back.`,
@@ -65,7 +64,7 @@ function Stars({ rating }: { rating: number }) {
 }
 
 const controlClass =
-  "inline-flex h-11 w-11 items-center justify-center rounded-full border border-brand-200 bg-white text-brand-800 outline-none hover:bg-brand-50 data-[focus-visible]:ring-3 data-[focus-visible]:ring-coral-500";
+  "inline-flex h-11 w-11 items-center justify-center rounded-full border border-brand-200 bg-white text-brand-800 outline-none hover:bg-brand-50 focus-visible:ring-3 focus-visible:ring-focus";
 
 export interface TestimonialsViewProps {
   index: number;
@@ -117,37 +116,38 @@ export function TestimonialsView({ index, rotating, stopped, send: dispatch }: T
             ))}
           </div>
           <div className="mt-6 flex flex-wrap items-center justify-center gap-2">
-            <AriaButton className={controlClass} aria-controls={slidesId} onPress={() => send({ type: "previous" })}>
+            <button type="button" className={controlClass} aria-controls={slidesId} onClick={() => send({ type: "previous" })}>
               <span className="sr-only">{t`Previous testimonial`}</span>
               <Icon name="arrowRight" className="h-5 w-5 rotate-180" />
-            </AriaButton>
+            </button>
             <div className="flex items-center">
               {testimonials.map((item, i) => (
-                <AriaButton
+                <button
+                  type="button"
                   key={item.name}
                   aria-label={t`Show testimonial ${i + 1}`}
                   aria-current={i === index ? "true" : undefined}
                   aria-controls={slidesId}
-                  onPress={() => send({ type: "select", index: i })}
-                  className="group inline-flex h-11 w-8 items-center justify-center rounded-full outline-none data-[focus-visible]:ring-3 data-[focus-visible]:ring-coral-500"
+                  onClick={() => send({ type: "select", index: i })}
+                  className="group inline-flex h-11 w-8 items-center justify-center rounded-full outline-none focus-visible:ring-3 focus-visible:ring-focus"
                 >
                   <span
                     aria-hidden="true"
                     className={`block h-3 rounded-full transition-all ${i === index ? "w-6 bg-coral-600" : "w-3 bg-brand-200 group-hover:bg-brand-500"}`}
                   />
-                </AriaButton>
+                </button>
               ))}
             </div>
-            <AriaButton className={controlClass} aria-controls={slidesId} onPress={() => send({ type: "next" })}>
+            <button type="button" className={controlClass} aria-controls={slidesId} onClick={() => send({ type: "next" })}>
               <span className="sr-only">{t`Next testimonial`}</span>
               <Icon name="arrowRight" className="h-5 w-5" />
-            </AriaButton>
-            <AriaButton className={`${controlClass} ml-2`} onPress={() => send({ type: "rotation.toggle" })}>
+            </button>
+            <button type="button" className={`${controlClass} ml-2`} onClick={() => send({ type: "rotation.toggle" })}>
               <span className="sr-only">{stopped ? t`Start automatic rotation` : t`Stop automatic rotation`}</span>
               <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" fill="currentColor">
                 {stopped ? <path d="M6 4l10 6-10 6z" /> : <path d="M5 4h3.5v12H5zM11.5 4H15v12h-3.5z" />}
               </svg>
-            </AriaButton>
+            </button>
           </div>
         </div>
       </div>

@@ -1,8 +1,8 @@
-// /blog: categories with their fixed counts, three featured and four recent posts, and the newsletter box.
+// /blog: categories with the number of their posts, three featured and four recent posts, and the newsletter box.
 import { useLingui } from "@lingui/react/macro";
 import { useLanguage } from "../i18n/language-provider";
 import { PageMeta } from "../ui/page-meta";
-import { blogCategories, featuredPosts, recentPosts } from "./blog/posts";
+import { blogCategories, featuredPosts, postCount, recentPosts } from "./blog/posts";
 import { PostCard } from "./blog/post-card";
 import { NewsletterBox } from "./newsletter-box";
 
@@ -55,7 +55,7 @@ export default function BlogPage() {
             <h2 id="categories-heading" className="text-xl font-bold text-brand-900">{t`Categories`}</h2>
             <ul className="mt-4 divide-y divide-brand-100">
               {blogCategories.map((category) => {
-                const count = category.count;
+                const count = postCount(category.id);
                 return (
                   <li key={category.id} className="flex items-center justify-between gap-3 py-3" data-category={category.id}>
                     <span className="font-medium text-ink">{category.name[language]}</span>

@@ -3,13 +3,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { brand } from "../config/brand";
+import { BuyerFacts } from "../ui/buyer-facts";
 import { comingSoonAreas, serviceAreas } from "../contract/service-areas";
 import { useLanguage } from "../i18n/language-provider";
 import { Disclosure, DisclosureGroup } from "../ui/disclosure";
 import { LinkButton } from "../ui/button";
 import { PageMeta } from "../ui/page-meta";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs";
-import { placeName } from "./area-names";
+import { placeName } from "../areas/area-names";
 
 type CategoryId = "general" | "pricing" | "service" | "eco";
 interface Question {
@@ -99,7 +100,7 @@ const categories: Array<{ id: CategoryId; label: MessageDescriptor; questions: Q
       {
         id: "greener",
         question: msg`How is a pickup service greener than doing it myself?`,
-        answer: msg`We plan our routes by neighbourhood on fixed weekly days, so one van replaces many separate trips to the laundromat, and we wash full loads instead of half-empty ones.`,
+        answer: msg`We plan our routes by neighborhood on fixed weekly days, so one van replaces many separate trips to the laundromat, and we wash full loads instead of half-empty ones.`,
       },
     ],
   },
@@ -121,6 +122,17 @@ export default function FaqPage() {
       <PageMeta
         title={t`Frequently asked questions`}
         description={t`Answers about weekly laundry pickup in Miami-Dade: pricing, turnaround, pickup days, service areas and our eco-friendly detergents.`}
+        structuredData={{
+          "@context": "https://schema.org",
+          "@type": "FAQPage",
+          mainEntity: categories.flatMap((category) =>
+            category.questions.map((q) => ({
+              "@type": "Question",
+              name: i18n._(q.question),
+              acceptedAnswer: { "@type": "Answer", text: i18n._(withValues(q.answer, values)) },
+            })),
+          ),
+        }}
       />
       <section className="bg-gradient-to-b from-brand-50 to-sand-50">
         <div className="mx-auto max-w-4xl px-4 py-12 text-center sm:px-6 lg:py-16">
@@ -153,6 +165,11 @@ export default function FaqPage() {
           ))}
         </Tabs>
       </div>
+
+      <section aria-labelledby="faq-facts-heading" className="mx-auto max-w-4xl px-4 pt-8 sm:px-6">
+        <h2 id="faq-facts-heading" className="text-2xl font-bold text-brand-900">{t`What your plan covers`}</h2>
+        <BuyerFacts className="mt-4" />
+      </section>
 
       <section aria-labelledby="faq-contact-heading" className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
         <div className="flex flex-col items-start gap-6 rounded-card bg-brand-900 p-6 text-white sm:p-10 md:flex-row md:items-center md:justify-between">

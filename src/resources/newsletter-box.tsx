@@ -1,5 +1,6 @@
-// The blog's newsletter sign-up: the newsletter machine with the API client behind it; inline and toast messages.
-import { useEffect, useMemo, type FormEvent } from "react";
+// The blog's newsletter sign-up: the newsletter machine with the API client behind it. Its answer is said once,
+// in the box (a polite status region), not also in a toast.
+import { useMemo, type FormEvent } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { fromPromise } from "xstate";
 import { useLingui } from "@lingui/react/macro";
@@ -10,7 +11,6 @@ import { createApiClient } from "../api/client";
 import { useLanguage } from "../i18n/language-provider";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
-import { showToast } from "../ui/toast";
 import { inspect } from "../inspection/inspect";
 
 const errorMessages: Record<NewsletterErrorKey, MessageDescriptor> = {
@@ -35,19 +35,6 @@ export function NewsletterBox() {
   const busy = useSelector(actorRef, (s) => s.hasTag("busy"));
   const subscribed = useSelector(actorRef, (s) => s.matches("subscribed"));
   const validationError = error === "emailRequired" || error === "emailInvalid";
-
-  useEffect(() => {
-    const done = actorRef.on("subscribed", () => {
-      showToast({ title: i18n._(msg`You're subscribed!`), description: i18n._(msg`Watch your inbox for laundry tips and Miami news.`), variant: "success" });
-    });
-    const failed = actorRef.on("failed", (event) => {
-      showToast({ title: i18n._(msg`Subscription failed`), description: i18n._(errorMessages[event.error]), variant: "destructive" });
-    });
-    return () => {
-      done.unsubscribe();
-      failed.unsubscribe();
-    };
-  }, [actorRef, i18n]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,20 +1,16 @@
-// /service-areas: the six areas of spec section 9 as toggling cards, the coming-soon list, and the two calls to action.
+// /service-areas: the six areas of product.md AREA-1 as toggling cards, the coming-soon list, and the two calls to action.
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { comingSoonAreas, serviceAreas, type DeliveryTime, type ServiceArea } from "../contract/service-areas";
+import { comingSoonAreas, serviceAreas, type ServiceArea } from "../contract/service-areas";
+import { deliveryTimeLabel } from "../areas/delivery-time";
+import { ZipCheckSlot } from "../areas/zip-check-still";
 import { useLanguage } from "../i18n/language-provider";
 import { LinkButton } from "../ui/button";
 import { PageMeta } from "../ui/page-meta";
-import { placeName } from "./area-names";
-
-export const deliveryTimeLabel: Record<DeliveryTime, MessageDescriptor> = {
-  "same-day": msg`Same day`,
-  "24-hours": msg`24 hours`,
-  "next-day": msg`Next day`,
-};
+import { placeName } from "../areas/area-names";
 
 /** A line about each area for the detail panel, keyed by the contract's slug. */
 const areaBlurb: Record<string, MessageDescriptor> = {
@@ -22,7 +18,7 @@ const areaBlurb: Record<string, MessageDescriptor> = {
   "south-beach-mid-beach": msg`Beach towels, swimwear and vacation rentals: we pick up along Collins and the side streets, from South Pointe to Mid-Beach.`,
   "wynwood-design-district": msg`For lofts, studios and the galleries and cafés around them: weekly pickups that fit a busy creative schedule.`,
   "coral-gables-coconut-grove": msg`Family homes, gated streets and tree-lined condos: add your gate code at sign-up and we'll take care of the rest.`,
-  "little-havana-flagami": msg`Right in the heart of the Calle Ocho neighbourhood, with a team that speaks your language, in English or Spanish.`,
+  "little-havana-flagami": msg`Right in the heart of the Calle Ocho neighborhood, with a team that speaks your language, in English or Spanish.`,
   "doral-airport": msg`Homes, offices and crews near the airport: your laundry comes back the next day, folded and ready to pack.`,
 };
 
@@ -34,7 +30,7 @@ export default function ServiceAreasPage() {
     <>
       <PageMeta
         title={t`Service areas`}
-        description={t`Weekly laundry pickup and delivery in Downtown, Brickell, South Beach, Wynwood, Coral Gables, Little Havana, Doral and more: neighbourhoods, delivery times and ZIP codes.`}
+        description={t`Weekly laundry pickup and delivery in Downtown, Brickell, South Beach, Wynwood, Coral Gables, Little Havana, Doral and more: neighborhoods, delivery times and ZIP codes.`}
       />
       <section className="bg-gradient-to-b from-brand-50 to-sand-50">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1.3fr_1fr] lg:py-16">
@@ -44,6 +40,10 @@ export default function ServiceAreasPage() {
             <p className="mt-4 max-w-2xl text-lg text-muted">
               {t`We pick up at your door and bring your laundry back clean and folded in six areas of Miami-Dade. Open an area to see its ZIP codes.`}
             </p>
+            <div className="mt-6">
+              <p className="mb-2 font-semibold text-brand-900">{t`Check your ZIP code`}</p>
+              <ZipCheckSlot />
+            </div>
             <dl className="mt-8 grid max-w-lg grid-cols-3 gap-3 text-center">
               <Stat value={String(serviceAreas.length)} label={t`areas`} />
               <Stat value={String(zipTotal)} label={t`ZIP codes`} />
@@ -70,7 +70,7 @@ export default function ServiceAreasPage() {
         <div className="rounded-card border border-coral-300 bg-coral-100/50 p-6 sm:p-10">
           <h2 id="coming-soon-heading" className="text-3xl font-bold text-brand-900">{t`Coming soon`}</h2>
           <p className="mt-2 max-w-2xl text-ink">
-            {t`We're growing across Miami-Dade. Don't see your neighbourhood yet? Tell us where you live: every request helps us decide where to go next.`}
+            {t`We're growing across Miami-Dade. Don't see your neighborhood yet? Tell us where you live: every request helps us decide where to go next.`}
           </p>
           <ul className="mt-6 flex flex-wrap gap-3" aria-label={t`Areas coming soon`}>
             {comingSoonAreas.map((place) => (

@@ -1,12 +1,22 @@
+import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import { brand, footerServiceAreas } from "../config/brand";
 import { navItems } from "./nav-items";
 import { LanguageSwitch } from "./language-switch";
 
+const never = () => () => {};
+/**
+ * The visitor's year. Not in the pre-rendered HTML (built on another day, perhaps in another year), so the
+ * browser's hydration matches it, then fills the year in.
+ */
+function useCurrentYear(): number | null {
+  return useSyncExternalStore(never, () => new Date().getFullYear(), () => null);
+}
+
 export function Footer() {
   const { t, i18n } = useLingui();
-  const year = new Date().getFullYear();
+  const year = useCurrentYear();
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
@@ -43,7 +53,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-brand-800">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-brand-100 sm:px-6">© {year} {brand.name}. {t`All rights reserved.`}</p>
+        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-brand-100 sm:px-6">© {year === null ? "" : `${year} `}{brand.name}. {t`All rights reserved.`}</p>
       </div>
     </footer>
   );

@@ -31,14 +31,16 @@ export function Header() {
     return () => document.removeEventListener("keydown", onKey);
   });
 
+  // From 1024 px the whole navigation shows: under the logo row up to 1419 px (the Spanish labels need ~900 px),
+  // beside it from 1420 px. Schedule Pickup stays in the header at every width, phones included.
   return (
     <header className="sticky top-0 z-40 border-b border-brand-100 bg-sand-50/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-[88rem] items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="rounded-md" aria-label={t`FreshFold Laundry, home`}>
-          <Logo />
+      <div className="mx-auto flex max-w-[88rem] flex-wrap items-center justify-between gap-x-4 px-4 sm:px-6">
+        <Link to="/" className="flex h-16 items-center rounded-md" aria-label={t`FreshFold Laundry, home`}>
+          <Logo nameClassName="hidden min-[440px]:inline" />
         </Link>
-        <nav aria-label={t`Main`} className="hidden min-[1420px]:block">
-          <ul className="flex items-center gap-0.5">
+        <nav aria-label={t`Main`} className="hidden lg:order-last lg:block lg:w-full lg:pb-2 min-[1420px]:order-none min-[1420px]:w-auto min-[1420px]:pb-0">
+          <ul className="flex items-center justify-center gap-0.5 min-[1420px]:justify-start">
             {navItems.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} className={linkClass}>
@@ -48,17 +50,17 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex h-16 items-center gap-2">
           <Link
             to="/signup"
-            className="hidden whitespace-nowrap rounded-control bg-coral-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-coral-500 sm:inline-block"
+            className="inline-flex min-h-11 items-center whitespace-nowrap rounded-control bg-coral-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-coral-500 sm:px-4"
           >
             {t`Schedule Pickup`}
           </Link>
           <button
             ref={toggleRef}
             type="button"
-            className="inline-flex h-11 w-11 items-center justify-center rounded-control border border-brand-200 text-brand-800 min-[1420px]:hidden"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-control border border-brand-200 text-brand-800 lg:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen(!menuOpen)}
@@ -70,7 +72,7 @@ export function Header() {
           </button>
         </div>
       </div>
-      <nav id={menuId} aria-label={t`Mobile`} hidden={!menuOpen} className="border-t border-brand-100 bg-sand-50 min-[1420px]:hidden">
+      <nav id={menuId} aria-label={t`Mobile`} hidden={!menuOpen} className="border-t border-brand-100 bg-sand-50 lg:hidden">
         <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3 sm:grid-cols-2">
           {navItems.map((item) => (
             <li key={item.to}>

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useLanguage } from "../i18n/language-provider";
 
-/** The footer button of spec section 1: switches the language and saves the choice. */
+/** The footer button of product.md SITE-1: switches the language and saves the choice. */
 export function LanguageSwitch() {
   const { t } = useLingui();
   const { language, setLanguage } = useLanguage();

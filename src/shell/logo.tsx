@@ -1,6 +1,7 @@
 import { brand } from "../config/brand";
 
-export function Logo({ className = "" }: { className?: string }) {
+/** The mark and the name; `nameClassName` lets the header drop the name on narrow phones (its link is named). */
+export function Logo({ className = "", nameClassName = "" }: { className?: string; nameClassName?: string }) {
   return (
     <span className={`inline-flex items-center gap-2 whitespace-nowrap font-display text-lg font-bold text-brand-800 ${className}`}>
       <svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true" focusable="false">
@@ -9,7 +10,7 @@ export function Logo({ className = "" }: { className?: string }) {
         <circle cx="32" cy="20" r="6" fill="#f7f3ea" />
         <path d="M14 46h36" stroke="#f7f3ea" strokeWidth="4" strokeLinecap="round" />
       </svg>
-      {brand.name}
+      <span className={nameClassName}>{brand.name}</span>
     </span>
   );
 }

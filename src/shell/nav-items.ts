@@ -6,7 +6,7 @@ export interface NavItem {
   label: MessageDescriptor;
 }
 
-/** The header navigation of spec section 1, in its order. */
+/** The header navigation of product.md SITE-2, in its order. */
 export const navItems: NavItem[] = [
   { to: "/about", label: msg`About` },
   { to: "/services", label: msg`Services` },

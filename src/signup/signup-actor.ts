@@ -2,10 +2,12 @@
 import { createActorContext } from "@xstate/react";
 import { fromPromise } from "xstate";
 import { signupMachine, type SavedCheckoutInput } from "../../machines/signup.machine";
-import { isAreaAvailable } from "../contract/signup-form";
+import type { ServiceAreaAnswer } from "../contract/calls";
 import { createApiClient, hostedLink } from "../api/client";
 import type { Client } from "../contract/client";
-import { leaveFor, saveCheckout } from "./signup-session";
+import { pathInLanguage } from "../i18n/languages";
+import { saveCheckout } from "./signup-session";
+import { leaveFor } from "../browser/tab-session";
 
 const api = createApiClient();
 
@@ -14,9 +16,7 @@ export const signupLogic = signupMachine.provide({
     checkEmail: fromPromise<{ exists: boolean }, { email: string }>(({ input, signal }) =>
       api.call("emailExists", { params: { email: input.email }, signal }),
     ),
-    checkServiceArea: fromPromise<boolean, { zip: string }>(async ({ input, signal }) =>
-      isAreaAvailable(await api.call("serviceArea", { params: { area: input.zip }, signal })),
-    ),
+    checkServiceArea: fromPromise<ServiceAreaAnswer, { zip: string }>(({ input, signal }) => api.call("serviceArea", { params: { area: input.zip }, signal })),
     loadAvailability: fromPromise<Record<string, boolean>, { date: string }>(async ({ input, signal }) => {
       const answer = await api.call("signupDay", { params: { id: input.date }, signal });
       return answer.availability;
@@ -24,7 +24,12 @@ export const signupLogic = signupMachine.provide({
     createCheckout: fromPromise<string, { client: Client; origin: string }>(async ({ input, signal }) =>
       hostedLink(
         await api.call("createCheckoutSession", {
-          body: { success_url: `${input.origin}/payment-success`, cancel_url: `${input.origin}/payment-canceled`, client: input.client },
+          // Back to the pages in the client's language: /payment-success, or /es/payment-success.
+          body: {
+            success_url: `${input.origin}${pathInLanguage("/payment-success", input.client.language)}`,
+            cancel_url: `${input.origin}${pathInLanguage("/payment-canceled", input.client.language)}`,
+            client: input.client,
+          },
           signal,
         }),
         "checkout",

@@ -1,6 +1,7 @@
 // The sign-up's message keys (from the contract's schemas and the machine) and error codes, as texts.
 import { msg } from "@lingui/core/macro";
 import type { I18n, MessageDescriptor } from "@lingui/core";
+import type { ErrorCode } from "../contract/common";
 
 /** Validation message keys → the spec's messages (section 5). */
 export const validationMessages: Record<string, MessageDescriptor> = {
@@ -12,6 +13,7 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   phoneRequired: msg`Phone number is required`,
   phoneInvalid: msg`Enter a 10-digit phone number`,
   streetRequired: msg`Street address is required`,
+  streetIncomplete: msg`Enter the house number and the street name, e.g. 1200 Brickell Ave`,
   zipRequired: msg`ZIP code is required`,
   zipInvalid: msg`Enter a 5-digit ZIP code`,
   cityRequired: msg`City is required`,
@@ -36,12 +38,11 @@ export function validationText(i18n: I18n, key: string): string {
   return known ? i18n._(known) : key;
 }
 
-/** Checkout error codes the user can act on (decisions.md: known codes become actionable messages). */
-const checkoutMessages: Record<string, MessageDescriptor> = {
+/** Checkout error codes the user can act on (product.md PAY-2: a known reason in words). */
+const checkoutMessages: Partial<Record<ErrorCode, MessageDescriptor>> = {
   day_full: msg`One of your pickup days just filled up. Please choose another day.`,
   day_unavailable: msg`One of your pickup days is no longer available. Please choose again.`,
   area_unavailable: msg`We don't currently service this area.`,
-  email_taken: msg`This e-mail already has a subscription. Log in to manage it.`,
   client_active: msg`This e-mail already has a subscription. Log in to manage it.`,
   rate_limited: msg`Too many attempts. Please wait a minute and try again.`,
   payment_provider_error: msg`The payment provider did not answer. Please try again.`,
@@ -51,7 +52,7 @@ export const paymentFallback = msg`Something went wrong. Please try again.`;
 
 /** The Payment Error toast's text: a known code's message, else the error's message, else the spec's fallback. */
 export function checkoutErrorText(i18n: I18n, code: string | undefined, message: string | undefined): string {
-  const known = code ? checkoutMessages[code] : undefined;
+  const known = code ? checkoutMessages[code as ErrorCode] : undefined;
   if (known) return i18n._(known);
   return message || i18n._(paymentFallback);
 }

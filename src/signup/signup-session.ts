@@ -1,6 +1,7 @@
 // The only module of the sign-up that touches sessionStorage and window.location (browser-only: call it
 // from effects and actors, never during render or at module top level).
-import { CHECKOUT_FORM_KEY, CLIENT_DATA_KEY, savedCheckoutSchema, type SavedCheckout } from "../contract/signup-storage";
+import { CHECKOUT_FORM_KEY, CLIENT_DATA_KEY, PAYMENT_SUCCESS_DONE_KEY, type SavedCheckout } from "../contract/signup-storage";
+import { readSavedCheckout } from "../browser/tab-session";
 import { mirroredSignupSchema, restoreSignupForm, type SignupForm } from "../contract/signup-form";
 import type { Client } from "../contract/client";
 
@@ -28,10 +29,36 @@ export function writeMirroredForm(form: SignupForm, step: number): void {
   }
 }
 
-/** The full form saved at checkout (resume=1), or null. */
-export function readSavedCheckout(): { form: SignupForm; record: SavedCheckout } | null {
-  const parsed = savedCheckoutSchema.safeParse(read(CHECKOUT_FORM_KEY));
-  return parsed.success ? { form: restoreSignupForm(parsed.data.form), record: parsed.data } : null;
+/** The full form saved at checkout (resume=1), as the wizard's form, or null. */
+export function readSavedSignup(): { form: SignupForm; record: SavedCheckout } | null {
+  const record = readSavedCheckout();
+  return record ? { form: restoreSignupForm(record.form), record } : null;
+}
+
+/**
+ * Whether this tab already paid for the sign-up of `email`: /payment-success ran for the checkout saved here
+ * (its run key names the e-mail). Such a form is done; /signup then starts a fresh sign-up.
+ */
+export function paidInThisTab(email: string): boolean {
+  const saved = readSavedSignup();
+  if (!saved) return false;
+  let done: string | null = null;
+  try {
+    done = window.sessionStorage.getItem(PAYMENT_SUCCESS_DONE_KEY);
+  } catch {
+    return false;
+  }
+  const paidEmail = saved.record.client.email.trim().toLowerCase();
+  return !!done && done.includes(paidEmail) && email.trim().toLowerCase() === paidEmail;
+}
+
+/** Forgets the tab's mirrored form (a paid sign-up is not reopened). */
+export function clearMirroredForm(): void {
+  try {
+    window.sessionStorage.removeItem(CLIENT_DATA_KEY);
+  } catch {
+    // Storage blocked: nothing was kept either.
+  }
 }
 
 /** Saves the full form and the client exactly as sent, for /payment-success, /payment-canceled and resume=1. */
@@ -40,15 +67,8 @@ export function saveCheckout(form: SignupForm, client: Client): void {
   window.sessionStorage.setItem(CHECKOUT_FORM_KEY, JSON.stringify(record));
 }
 
-/** Leaves for the checkout page; the machine has already checked the origin. */
-export function leaveFor(url: string): void {
-  window.location.assign(url);
-}
-
 export function browserToday(): string {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
-
-export const siteOrigin = () => window.location.origin;

@@ -1,21 +1,21 @@
 // The wizard's frame: progress, the active step, Back/Continue, the live announcements and the toasts.
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
+import { useLocation, useNavigate, useNavigationType } from "react-router";
 import { SIGNUP_STEPS } from "../contract/plan";
 import { stepOf, type SignupInput } from "../../machines/signup.machine";
 import { inspect } from "../inspection/inspect";
 import { useLanguage } from "../i18n/language-provider";
 import { Button } from "../ui/button";
 import { ProgressBar } from "../ui/progress-bar";
-import { showToast } from "../ui/toast";
+import { closeToast, showToast } from "../ui/toast";
 import { SignupActor } from "./signup-actor";
 import { checkoutErrorText, validationText } from "./signup-messages";
 import { writeMirroredForm } from "./signup-session";
 import { PersonalStep } from "./steps/personal-step";
 import { DetergentStep, SoftenerStep } from "./steps/preference-steps";
-import { DatesStep } from "./steps/dates-step";
 import { BuildingStep } from "./steps/building-step";
-import { ReviewStep } from "./steps/review-step";
+import { DatesStep, preloadStepsAfter, ReviewStep } from "./lazy-steps";
 import { CheckAnnouncements } from "./check-announcements";
 
 export function SignupWizard({ input }: { input: SignupInput }) {
@@ -35,21 +35,56 @@ function Wizard() {
   const checking = SignupActor.useSelector((s) => s.hasTag("checking"));
   const canGoBack = SignupActor.useSelector((s) => s.can({ type: "step.back" }));
 
-  // The machine carries keys and codes; the toasts are written here, in the active language.
+  // The machine carries keys and codes; the toasts are written here, in the active language. One
+  // validation toast at a time: a new failure replaces it, and it closes once the step has no error left
+  // or the wizard moves to another step. Each failure also moves the focus to the first invalid field.
+  const form = useRef<HTMLFormElement>(null);
+  const [failedContinue, setFailedContinue] = useState(0);
   useEffect(() => {
-    const validation = actor.on("validation.failed", ({ keys }) =>
-      showToast({ title: t`Validation Error`, description: keys.map((k) => validationText(i18n, k)).join(", "), variant: "destructive" }),
-    );
+    let validationToast: number | null = null;
+    const closeValidationToast = () => {
+      if (validationToast !== null) closeToast(validationToast);
+      validationToast = null;
+    };
+    const validation = actor.on("validation.failed", ({ keys }) => {
+      closeValidationToast();
+      validationToast = showToast({ title: t`Validation Error`, description: keys.map((k) => validationText(i18n, k)).join(", "), variant: "destructive" });
+      setFailedContinue((n) => n + 1);
+    });
     const checkout = actor.on("checkout.failed", ({ code, message }) =>
       showToast({ title: t`Payment Error`, description: checkoutErrorText(i18n, code, message), variant: "destructive" }),
     );
+    let lastStep = stepOf(actor.getSnapshot());
+    let hadErrors = Object.keys(actor.getSnapshot().context.errors).length > 0;
+    const settled = actor.subscribe((snapshot) => {
+      const current = stepOf(snapshot);
+      const hasErrors = Object.keys(snapshot.context.errors).length > 0;
+      if (current !== lastStep || (hadErrors && !hasErrors)) closeValidationToast();
+      lastStep = current;
+      hadErrors = hasErrors;
+    });
     return () => {
       validation.unsubscribe();
       checkout.unsubscribe();
+      settled.unsubscribe();
+      closeValidationToast();
     };
   }, [actor, i18n, t]);
 
-  // The form is mirrored into sessionStorage on every change (spec section 4), with the step it is on.
+  // After a failed Continue has rendered its messages: the first invalid field (in the order shown) takes
+  // the focus, centred on the screen so the toast at the bottom never covers it.
+  useEffect(() => {
+    if (failedContinue === 0) return;
+    const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid]');
+    if (!invalid) return;
+    const target = invalid.matches("input, textarea, button")
+      ? invalid
+      : invalid.querySelector<HTMLElement>('input:not([disabled]), textarea, button:not([disabled]):not([aria-pressed="true"])');
+    target?.focus({ preventScroll: true });
+    (target ?? invalid).scrollIntoView({ block: "center" });
+  }, [failedContinue]);
+
+  // The form is mirrored into sessionStorage on every change (product.md SU-5), with the step it is on.
   useEffect(() => {
     let last: unknown = null;
     let lastStep = 0;
@@ -75,6 +110,69 @@ function Wizard() {
     window.addEventListener("pageshow", onShow);
     return () => window.removeEventListener("pageshow", onShow);
   }, [actor]);
+
+  // The dates and review steps load on demand, one step ahead (./lazy-steps).
+  useEffect(() => preloadStepsAfter(step), [step]);
+
+  // Each step is a history entry: a step reached forwards is pushed, one reached backwards (Back, an Edit
+  // link, a checkout error) replaces the entry; the browser's Back and Forward ask the machine for the
+  // entry's step (step.visit), and an entry the machine refuses is rewritten to the step shown.
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const entryStep = (location.state as { signupStep?: unknown } | null)?.signupStep;
+  const locationRef = useRef(location);
+  useEffect(() => {
+    locationRef.current = location;
+  });
+  const historyStep = useRef<number | null>(null);
+  // The steps of this wizard's own entries, as far as this page knows them, and the index of the current one.
+  const entries = useRef<number[]>([]);
+  const entryIndex = useRef(0);
+  useEffect(() => {
+    const here = locationRef.current;
+    const write = (replace: boolean) => {
+      if (replace) entries.current[entryIndex.current] = step;
+      else {
+        entries.current = [...entries.current.slice(0, entryIndex.current + 1), step];
+        entryIndex.current = entries.current.length - 1;
+      }
+      const state = { ...(here.state as object | null), signupStep: step, signupIndex: entryIndex.current };
+      navigate(".", { replace, state });
+      historyStep.current = step;
+    };
+    if (historyStep.current === null) write(true);
+    else if (step > historyStep.current) write(false);
+    else if (step < historyStep.current) write(true);
+  }, [navigate, step]);
+  const seenKey = useRef<string | null>(null);
+  useEffect(() => {
+    // Only a new entry the browser moved to counts (the page's first location is a POP too).
+    const first = seenKey.current === null;
+    if (seenKey.current === location.key) return;
+    seenKey.current = location.key;
+    if (first || navigationType !== "POP" || historyStep.current === null) return;
+    const target = typeof entryStep === "number" ? entryStep : 1;
+    const index = (location.state as { signupIndex?: unknown } | null)?.signupIndex;
+    entryIndex.current = typeof index === "number" ? index : 0;
+    entries.current[entryIndex.current] = target;
+    historyStep.current = target;
+    if (target === stepOf(actor.getSnapshot())) return;
+    actor.send({ type: "step.visit", step: target });
+    const shown = stepOf(actor.getSnapshot());
+    if (shown !== target) {
+      const here = locationRef.current;
+      entries.current[entryIndex.current] = shown;
+      const state = { ...(here.state as object | null), signupStep: shown, signupIndex: entryIndex.current };
+      navigate(".", { replace: true, state });
+      historyStep.current = shown;
+    }
+  }, [actor, entryStep, navigate, navigationType, location.key, location.state]);
+  /** The wizard's Back: the browser's own Back when the entry before holds the step before, else the machine's. */
+  const goBack = () => {
+    if (entryIndex.current > 0 && entries.current[entryIndex.current - 1] === step - 1) navigate(-1);
+    else actor.send({ type: "step.back" });
+  };
 
   // Each new step moves the focus to its heading, so keyboard and screen-reader users start at its top.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -105,6 +203,7 @@ function Wizard() {
         valueText={t`${percent}% complete`}
       />
       <form
+        ref={form}
         noValidate
         className="flex flex-col gap-6 rounded-card bg-white p-4 shadow-card sm:p-8"
         aria-labelledby="signup-step-heading"
@@ -119,11 +218,13 @@ function Wizard() {
         {step === 1 && <PersonalStep />}
         {step === 2 && <DetergentStep />}
         {step === 3 && <SoftenerStep />}
-        {step === 4 && <DatesStep />}
-        {step === 5 && <BuildingStep />}
-        {step === 6 && <ReviewStep />}
+        <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
+          {step === 4 && <DatesStep />}
+          {step === 5 && <BuildingStep />}
+          {step === 6 && <ReviewStep />}
+        </Suspense>
         <div className="flex flex-col-reverse gap-3 border-t border-brand-100 pt-6 sm:flex-row sm:justify-between">
-          <Button variant="secondary" isDisabled={!canGoBack || busy} onPress={() => actor.send({ type: "step.back" })}>
+          <Button variant="secondary" isDisabled={!canGoBack || busy} onPress={goBack}>
             {t`Back`}
           </Button>
           <Button type="submit" variant={step === SIGNUP_STEPS ? "accent" : "primary"} isDisabled={busy || checking}>

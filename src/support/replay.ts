@@ -6,10 +6,13 @@ import type { RecordedEvent, RecordedSession } from "../inspection/recorder";
 const silentClock = { setTimeout: () => 0, clearTimeout: () => {} };
 
 export interface Replay {
+  readonly machineId: string;
   readonly total: number;
   readonly position: number;
   value(): unknown;
   context(): unknown;
+  /** The snapshots so far: the recorded start, then one after each replayed event. */
+  trail(): { value: unknown; context: unknown }[];
   step(): boolean;
   toEnd(): void;
   stop(): void;
@@ -27,18 +30,23 @@ export function createReplay(machine: AnyStateMachine, session: RecordedSession,
   actor.start();
   const own = sessionEvents(events, session.sessionId);
   let position = 0;
+  const seen = () => ({ value: actor.getSnapshot().value, context: actor.getSnapshot().context });
+  const trail = [seen()];
   return {
+    machineId: session.machineId,
     total: own.length,
     get position() {
       return position;
     },
     value: () => actor.getSnapshot().value,
     context: () => actor.getSnapshot().context,
+    trail: () => [...trail],
     step() {
       const next = own[position];
       if (!next) return false;
       actor.send(next.event);
       position++;
+      trail.push(seen());
       return true;
     },
     toEnd() {

@@ -5,6 +5,7 @@ import { useLingui } from "@lingui/react/macro";
 import { supportRecorder, type SupportLog } from "../inspection/recorder";
 import { findMachine } from "./machines";
 import { createReplay, describeStateValue, sameStateValue, sessionEvents, type Replay } from "./replay";
+import { summaryLine } from "./summary";
 
 const panelButton =
   "rounded-md border border-brand-200 bg-white px-2.5 py-1.5 text-xs font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-50";
@@ -15,7 +16,7 @@ function isSupportLog(value: unknown): value is SupportLog {
 }
 
 export default function SupportPanel() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // Starts folded so it never covers the page the customer was on; staff unfold it.
   const [open, setOpen] = useState(false);
   useSyncExternalStore(supportRecorder.subscribe, supportRecorder.getVersion, supportRecorder.getVersion);
@@ -54,7 +55,8 @@ export default function SupportPanel() {
             <ul className="mt-1 space-y-2">
               {sessions.map((s) => (
                 <li key={s.sessionId} className="rounded-md border border-brand-100 p-2">
-                  <p className="font-mono text-xs">
+                  <p className="text-sm text-ink" data-testid={`support-summary-${s.machineId}`}>{summaryLine(i18n, s.machineId, s.value, s.context)}</p>
+                  <p className="mt-1 font-mono text-xs text-muted">
                     <span className="font-semibold">{s.machineId}</span> · <span data-testid={`support-state-${s.machineId}`}>{describeStateValue(s.value).join(", ")}</span>
                   </p>
                   <details className="mt-1">
@@ -85,7 +87,7 @@ export default function SupportPanel() {
 }
 
 function ReplaySection() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const fileInput = useRef<HTMLInputElement>(null);
   const [log, setLog] = useState<SupportLog | null>(null);
   const [sessionId, setSessionId] = useState("");
@@ -125,6 +127,10 @@ function ReplaySection() {
   };
 
   const session = log?.sessions.find((s) => s.sessionId === sessionId);
+  // The plain line after each replayed event, each change once.
+  const replayLines = (replay?.trail() ?? [])
+    .map((snapshot) => summaryLine(i18n, replay!.machineId, snapshot.value, snapshot.context))
+    .filter((line, index, lines) => index === 0 || line !== lines[index - 1]);
   const matches = replay && session && replay.position === replay.total ? sameStateValue(replay.value(), session.value) : undefined;
 
   return (
@@ -171,6 +177,14 @@ function ReplaySection() {
                 {t`Event ${replay.position} of ${replay.total}`}
                 {replay.position > 0 && <> · {sessionEvents(log.events, sessionId)[replay.position - 1]?.event.type}</>}
               </p>
+              <p className="text-sm text-ink">
+                {t`Replayed`}: <span data-testid="support-replay-summary">{summaryLine(i18n, replay.machineId, replay.value(), replay.context())}</span>
+              </p>
+              {replayLines.length > 0 && (
+                <ol aria-label={t`Replayed steps`} className="list-decimal space-y-0.5 pl-5 text-xs">
+                  {replayLines.map((line, index) => <li key={index}>{line}</li>)}
+                </ol>
+              )}
               <p className="font-mono text-xs">
                 {t`Replayed state`}: <span data-testid="support-replay-state">{describeStateValue(replay.value()).join(", ")}</span>
               </p>

@@ -1,22 +1,8 @@
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from "react-aria-components";
-import { Link, type LinkProps } from "react-router";
+import { buttonClass, type ButtonVariant } from "./link-button";
 
-export type ButtonVariant = "primary" | "secondary" | "accent" | "ghost";
-
-const base =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-control px-5 py-2.5 font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50";
-export const buttonClass: Record<ButtonVariant, string> = {
-  primary: `${base} bg-brand-700 text-white hover:bg-brand-800 data-[pressed]:bg-brand-900`,
-  secondary: `${base} border border-brand-200 bg-white text-brand-800 hover:bg-brand-50`,
-  accent: `${base} bg-coral-600 text-white hover:bg-coral-500`,
-  ghost: `${base} text-brand-800 hover:bg-brand-50`,
-};
+export { buttonClass, LinkButton, type ButtonVariant } from "./link-button";
 
 export function Button({ variant = "primary", className = "", ...props }: AriaButtonProps & { variant?: ButtonVariant; className?: string }) {
   return <AriaButton {...props} className={`${buttonClass[variant]} ${className}`} />;
-}
-
-/** A link that looks like a button (client-side navigation). */
-export function LinkButton({ variant = "primary", className = "", ...props }: LinkProps & { variant?: ButtonVariant }) {
-  return <Link {...props} className={`${buttonClass[variant]} ${className}`} />;
 }

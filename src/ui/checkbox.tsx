@@ -14,7 +14,7 @@ export function Checkbox({ children, errorMessage, ...props }: CheckboxProps) {
           <>
             <span
               aria-hidden="true"
-              className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded border-2 border-brand-500 bg-white group-data-[selected]:bg-brand-700 group-data-[focus-visible]:ring-2 group-data-[focus-visible]:ring-coral-500 group-data-[invalid]:border-danger"
+              className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded border-2 border-brand-500 bg-white group-data-[selected]:bg-brand-700 group-data-[focus-visible]:ring-2 group-data-[focus-visible]:ring-focus group-data-[invalid]:border-danger"
             >
               {isSelected && (
                 <svg viewBox="0 0 16 16" width="12" height="12" fill="none" stroke="white" strokeWidth="3"><path d="M3 8l3 3 7-7" /></svg>

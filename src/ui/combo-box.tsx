@@ -14,6 +14,7 @@ import {
   type ListBoxItemProps,
 } from "react-aria-components";
 import { inputClass } from "./text-field";
+import { AriaLocale } from "./aria-locale";
 
 export interface ComboBoxProps<T extends object> extends Omit<AriaComboBoxProps<T>, "children" | "className"> {
   label: string;
@@ -35,31 +36,35 @@ export function ComboBox<T extends object>({
   ...props
 }: ComboBoxProps<T>) {
   return (
-    <AriaComboBox {...props} isInvalid={!!errorMessage || props.isInvalid} className={`group flex flex-col gap-1.5 ${className}`}>
-      <Label className="text-sm font-medium text-ink">
-        {label}
-        {props.isRequired && <span aria-hidden="true" className="text-danger"> *</span>}
-      </Label>
-      <Input placeholder={placeholder} className={inputClass} />
-      <OpenWhenItemsArrive items={props.items} />
-      {description && <Text slot="description" className="text-sm text-muted">{description}</Text>}
-      <FieldError className="text-sm font-medium text-danger">{errorMessage}</FieldError>
-      <Popover
-        offset={4}
-        className="w-(--trigger-width) overflow-auto rounded-control border border-brand-200 bg-white shadow-card outline-none"
-      >
-        <ListBox className="max-h-72 p-1 outline-none">{children}</ListBox>
-      </Popover>
-    </AriaComboBox>
+    <AriaLocale>
+      <AriaComboBox {...props} isInvalid={!!errorMessage || props.isInvalid} className={`group flex flex-col gap-1.5 ${className}`}>
+        <Label className="text-sm font-medium text-ink">
+          {label}
+          {props.isRequired && <span aria-hidden="true" className="text-danger"> *</span>}
+        </Label>
+        <Input placeholder={placeholder} className={inputClass} />
+        <OpenWhenItemsArrive items={props.items} />
+        {description && <Text slot="description" className="text-sm text-muted">{description}</Text>}
+        <FieldError className="text-sm font-medium text-danger">{errorMessage}</FieldError>
+        <Popover
+          offset={4}
+          className="w-(--trigger-width) overflow-auto rounded-control border border-brand-200 bg-white shadow-card outline-none"
+        >
+          <ListBox className="max-h-72 p-1 outline-none">{children}</ListBox>
+        </Popover>
+      </AriaComboBox>
+    </AriaLocale>
   );
 }
 
 export function ComboBoxItem(props: Omit<ListBoxItemProps, "className">) {
   return (
-    <ListBoxItem
-      {...props}
-      className="cursor-default rounded-[0.5rem] px-3 py-2.5 text-base text-ink outline-none data-[focused]:bg-brand-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500 data-[selected]:font-semibold"
-    />
+    <AriaLocale>
+      <ListBoxItem
+        {...props}
+        className="cursor-default rounded-[0.5rem] px-3 py-2.5 text-base text-ink outline-none data-[focused]:bg-brand-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500 data-[selected]:font-semibold"
+      />
+    </AriaLocale>
   );
 }
 

@@ -42,7 +42,7 @@ export function Disclosure({ id, title, children, headingLevel = 3, defaultExpan
       <Heading level={headingLevel} className="m-0 font-sans text-base">
         <AriaButton
           slot="trigger"
-          className="flex w-full min-h-12 items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-brand-900 outline-none hover:bg-brand-50 data-[focus-visible]:ring-3 data-[focus-visible]:ring-coral-500 data-[focus-visible]:ring-inset"
+          className="flex w-full min-h-12 items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-brand-900 outline-none hover:bg-brand-50 data-[focus-visible]:ring-3 data-[focus-visible]:ring-focus data-[focus-visible]:ring-inset"
         >
           <span>{title}</span>
           <svg

@@ -1,16 +1,41 @@
-import { useEffect } from "react";
+import { createContext, useContext, useEffect } from "react";
+import { UNSAFE_LocationContext } from "react-router";
+import { useLingui } from "@lingui/react";
+import type { PageHead } from "./head-tags";
+import { fullTitle } from "./title";
+import type { Language } from "../i18n/languages";
+import { loadPageCode } from "../loading/stale-build";
 
-/** Sets the document title and meta description of a route in the active language. */
-export function PageMeta({ title, description }: { title: string; description: string }) {
+/** Set only while pre-rendering: the page's head is collected here and written into its HTML. */
+export const HeadCollector = createContext<((head: PageHead) => void) | null>(null);
+
+/** The page (as the router sees it) whose head the document holds: at first, the pre-rendered page's. */
+let shownPath: string | undefined;
+
+/**
+ * A route's title, description and structured data in the active language. Pre-rendered into the page's
+ * HTML at build time (with its canonical address, hreflang alternates, Open Graph tags and JSON-LD); in the
+ * browser, brought up to date (./head-update, loaded then) when the visitor moves to another page.
+ */
+export function PageMeta(head: PageHead) {
+  useContext(HeadCollector)?.(head);
+  const path = useContext(UNSAFE_LocationContext)?.location?.pathname;
+  const { i18n } = useLingui();
+  const language = i18n.locale as Language;
+  const { title, description, noindex, structuredData } = head;
+  const data = structuredData && JSON.stringify(structuredData);
+
   useEffect(() => {
-    document.title = `${title} · FreshFold Laundry`;
-    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (!meta) {
-      meta = document.createElement("meta");
-      meta.name = "description";
-      document.head.append(meta);
-    }
-    meta.content = description;
-  }, [title, description]);
+    if (path === undefined) return;
+    shownPath ??= path;
+    // The pre-rendered head already describes this page.
+    const described = document.head.querySelector('meta[name="description"]')?.getAttribute("content");
+    if (path === shownPath && document.title === fullTitle(title) && described === description) return;
+    shownPath = path;
+    void loadPageCode(() => import("./head-update")).then(
+      ({ updateHead }) => updateHead({ title, description, noindex, structuredData: data && JSON.parse(data) }, { path, language }),
+      () => (document.title = fullTitle(title)),
+    );
+  }, [title, description, noindex, data, path, language]);
   return null;
 }

@@ -5,7 +5,7 @@ export function DayToggle({ children, ...props }: Omit<ToggleButtonProps, "class
   return (
     <ToggleButton
       {...props}
-      className="flex min-h-16 flex-col items-center justify-center gap-0.5 rounded-control border-2 border-brand-100 bg-white px-2 py-2 text-center text-sm text-ink transition-colors hover:border-brand-300 data-[selected]:border-brand-700 data-[selected]:bg-brand-700 data-[selected]:text-white data-[disabled]:cursor-not-allowed data-[disabled]:border-sand-100 data-[disabled]:bg-sand-100 data-[disabled]:text-muted data-[focus-visible]:ring-2 data-[focus-visible]:ring-coral-500"
+      className="flex min-h-16 flex-col items-center justify-center gap-0.5 rounded-control border-2 border-brand-100 bg-white px-2 py-2 text-center text-sm text-ink transition-colors hover:border-brand-300 data-[selected]:border-brand-700 data-[selected]:bg-brand-700 data-[selected]:text-white data-[disabled]:cursor-not-allowed data-[disabled]:border-sand-100 data-[disabled]:bg-sand-100 data-[disabled]:text-muted data-[focus-visible]:ring-2 data-[focus-visible]:ring-focus"
     >
       {children}
     </ToggleButton>

@@ -9,6 +9,7 @@ import {
   type TabPanelProps as AriaTabPanelProps,
   type TabsProps as AriaTabsProps,
 } from "react-aria-components";
+import { AriaLocale } from "./aria-locale";
 
 export interface TabsProps extends Omit<AriaTabsProps, "className" | "children"> {
   children: ReactNode;
@@ -17,9 +18,11 @@ export interface TabsProps extends Omit<AriaTabsProps, "className" | "children">
 
 export function Tabs({ children, className = "", ...props }: TabsProps) {
   return (
-    <AriaTabs {...props} className={`flex flex-col gap-6 ${className}`}>
-      {children}
-    </AriaTabs>
+    <AriaLocale>
+      <AriaTabs {...props} className={`flex flex-col gap-6 ${className}`}>
+        {children}
+      </AriaTabs>
+    </AriaLocale>
   );
 }
 
@@ -39,7 +42,7 @@ export function Tab({ id, children }: { id: Key; children: ReactNode }) {
   return (
     <AriaTab
       id={id}
-      className="min-h-11 flex-1 cursor-pointer whitespace-nowrap rounded-control px-4 py-2.5 text-center text-sm font-semibold text-brand-800 outline-none transition-colors hover:bg-brand-50 data-[selected]:bg-brand-700 data-[selected]:text-white data-[focus-visible]:ring-3 data-[focus-visible]:ring-coral-500"
+      className="min-h-11 flex-1 cursor-pointer whitespace-nowrap rounded-control px-4 py-2.5 text-center text-sm font-semibold text-brand-800 outline-none transition-colors hover:bg-brand-50 data-[selected]:bg-brand-700 data-[selected]:text-white data-[focus-visible]:ring-3 data-[focus-visible]:ring-focus"
     >
       {children}
     </AriaTab>
@@ -47,5 +50,5 @@ export function Tab({ id, children }: { id: Key; children: ReactNode }) {
 }
 
 export function TabPanel({ className = "", ...props }: Omit<AriaTabPanelProps, "className"> & { className?: string }) {
-  return <AriaTabPanel {...props} className={`rounded-card outline-none data-[focus-visible]:ring-3 data-[focus-visible]:ring-coral-500 ${className}`} />;
+  return <AriaTabPanel {...props} className={`rounded-card outline-none data-[focus-visible]:ring-3 data-[focus-visible]:ring-focus ${className}`} />;
 }

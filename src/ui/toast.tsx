@@ -1,12 +1,6 @@
-import {
-  Button,
-  Text,
-  UNSTABLE_Toast as Toast,
-  UNSTABLE_ToastContent as ToastContent,
-  UNSTABLE_ToastQueue as ToastQueue,
-  UNSTABLE_ToastRegion as AriaToastRegion,
-} from "react-aria-components";
-import { useLingui } from "@lingui/react/macro";
+// The app's toasts. Views call `showToast` at any time; the region (react-aria's, in ./toast-region) is
+// downloaded and mounted with the first toast, so no page pays for it on its first load.
+import { lazy, Suspense, useSyncExternalStore } from "react";
 
 export interface ToastContentValue {
   title: string;
@@ -14,38 +8,71 @@ export interface ToastContentValue {
   variant?: "default" | "destructive" | "success";
 }
 
-/** One app-wide queue; views call `toasts.add({ title, description, variant })` with translated text. */
-export const toasts = new ToastQueue<ToastContentValue>({ maxVisibleToasts: 3 });
-
-export function showToast(content: ToastContentValue, timeout = 6000) {
-  return toasts.add(content, { timeout });
+export interface PendingToast {
+  /** What showToast answered, for closeToast. */
+  id: number;
+  content: ToastContentValue;
+  timeout: number;
 }
 
-const variantClass: Record<NonNullable<ToastContentValue["variant"]>, string> = {
-  default: "bg-brand-900 text-white",
-  destructive: "bg-danger text-white",
-  success: "bg-success text-white",
+type Listener = () => void;
+
+/**
+ * A tiny queue in front of the region: toasts shown before the region is up wait here; the region takes
+ * them (and every later one) through `subscribe` + `take`.
+ */
+export const toastQueue = {
+  pending: [] as PendingToast[],
+  /** Toasts to close that the region already shows (closeToast). */
+  closing: [] as number[],
+  requested: false,
+  listeners: new Set<Listener>(),
+  subscribe(listener: Listener): () => void {
+    toastQueue.listeners.add(listener);
+    return () => toastQueue.listeners.delete(listener);
+  },
+  /** Hands the waiting toasts to the region, oldest first, and empties the queue. */
+  take(): PendingToast[] {
+    return toastQueue.pending.splice(0);
+  },
 };
 
+let lastId = 0;
+
+/** Shows a toast; answers its id, for closeToast. */
+export function showToast(content: ToastContentValue, timeout = 6000): number {
+  const id = ++lastId;
+  toastQueue.pending.push({ id, content, timeout });
+  toastQueue.requested = true;
+  for (const listener of [...toastQueue.listeners]) listener();
+  return id;
+}
+
+/** Closes a toast showToast answered (one still waiting for the region is simply dropped). */
+export function closeToast(id: number): void {
+  const waiting = toastQueue.pending.findIndex((toast) => toast.id === id);
+  if (waiting >= 0) {
+    toastQueue.pending.splice(waiting, 1);
+    return;
+  }
+  toastQueue.closing.push(id);
+  for (const listener of [...toastQueue.listeners]) listener();
+}
+
+// A region that fails to load (a dropped connection) loses its toasts rather than the page around it.
+const LiveRegion = lazy(
+  (): Promise<{ default: React.ComponentType }> => import("./toast-region").catch(() => ({ default: () => null })),
+);
+const requested = () => toastQueue.requested;
+const notYet = () => false;
+
+/** Mounts react-aria's toast region once the first toast is shown (nothing before, nothing on the server). */
 export function ToastRegion() {
-  const { t } = useLingui();
+  const wanted = useSyncExternalStore(toastQueue.subscribe, requested, notYet);
+  if (!wanted) return null;
   return (
-    <AriaToastRegion queue={toasts} aria-label={t`Notifications`} className="fixed bottom-4 right-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none">
-      {({ toast }) => (
-        <Toast
-          toast={toast}
-          data-variant={toast.content.variant ?? "default"}
-          className={`flex items-start gap-3 rounded-card px-4 py-3 shadow-card ${variantClass[toast.content.variant ?? "default"]}`}
-        >
-          <ToastContent className="flex min-w-0 flex-1 flex-col">
-            <Text slot="title" className="font-semibold">{toast.content.title}</Text>
-            {toast.content.description && <Text slot="description" className="text-sm">{toast.content.description}</Text>}
-          </ToastContent>
-          <Button slot="close" aria-label={t`Close`} className="rounded-md p-1 hover:bg-white/20">
-            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2"><path d="M6 6l12 12M18 6L6 18" /></svg>
-          </Button>
-        </Toast>
-      )}
-    </AriaToastRegion>
+    <Suspense fallback={null}>
+      <LiveRegion />
+    </Suspense>
   );
 }

@@ -2,18 +2,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
 import { portalRedirectMachine, type PortalRedirectInput } from "../../machines/portal-redirect.machine";
-import {
-  describeCoverage,
-  getShortestPaths,
-  replayCoverage,
-  sequencesCoveringAllTransitions,
-  uncovered,
-  type Coverage,
-} from "./helpers/model";
+import { uncovered, walkModel } from "./helpers/model";
 
 const origins = { ownOrigin: "https://freshfold.test", providerOrigins: ["https://billing.stripe.com"] };
 const inputs: Record<string, PortalRedirectInput> = {
-  "with an e-mail": { email: "ana@example.com", ...origins },
+  "with an e-mail and a token": { email: "ana@example.com", token: "w.1.sig", ...origins },
+  "with an e-mail and no token": { email: "ana@example.com", ...origins },
   "with an empty e-mail": { email: "", ...origins },
   "with a blank e-mail": { email: "   ", ...origins },
 };
@@ -25,43 +19,40 @@ function eventsOfType(type: string): EventObject[] {
       { type, output: "https://billing.stripe.com/p/session/1" },
       { type, output: "https://freshfold.test/sandbox/portal/ps_1" },
       { type, output: "javascript:alert(1)" },
+      { type, output: null },
     ] as unknown as EventObject[];
+  if (type === "link.request") return [{ type }];
   if (kind === "done" && id) return [{ type, output: undefined } as EventObject];
   if (kind === "error" && id) return [{ type, error: new Error(`${id} failed`) } as EventObject];
   return [];
 }
-const allEvents = ["requestPortal", "redirect"].flatMap((id) => [
-  ...eventsOfType(`xstate.done.actor.${id}`),
-  ...eventsOfType(`xstate.error.actor.${id}`),
-]);
+const allEvents = [
+  ...["requestPortal", "requestLink", "redirect"].flatMap((id) => [...eventsOfType(`xstate.done.actor.${id}`), ...eventsOfType(`xstate.error.actor.${id}`)]),
+  { type: "link.request" },
+] as never[];
 
 const silent = portalRedirectMachine.provide({ actions: { warn: () => {} } });
 
 describe("portal-redirect machine: model", () => {
   it("covers every state and every transition across its inputs", () => {
-    const total: Coverage = { paths: 0, states: new Set(), transitions: new Set() };
-    for (const [name, input] of Object.entries(inputs)) {
-      const paths = getShortestPaths(silent, { input, events: allEvents });
-      const sequences = sequencesCoveringAllTransitions(silent, paths, eventsOfType, input);
-      const coverage = replayCoverage(silent, sequences, input);
-      console.log(describeCoverage(`portal-redirect (${name})`, silent, coverage));
-      total.paths += coverage.paths;
-      coverage.states.forEach((s) => total.states.add(s));
-      coverage.transitions.forEach((t) => total.transitions.add(t));
+    const { runs, total } = walkModel("portal-redirect", silent, { inputs, events: allEvents, eventsOfType });
+    for (const { paths, input } of runs) {
+      const { email, token } = input as PortalRedirectInput;
       for (const path of paths) {
         const { context } = path.state;
         // The error page always names one of the two errors; the browser is only ever sent to an allowed link.
-        if (path.state.matches("error")) expect(context.error).toBe(input.email.trim() ? "portalFailed" : "missingEmail");
+        if (path.state.matches("error")) expect(context.error).toBe(email.trim() ? "portalFailed" : "missingEmail");
         else expect(context.error).toBeNull();
         if (path.state.matches("redirecting")) expect(context.link).toMatch(/^https:\/\/(billing\.stripe\.com|freshfold\.test)\//);
+        // Without a token the portal is never requested, nor the browser sent anywhere.
+        if (!token) expect(path.state.matches("redirecting") || path.state.matches("requesting")).toBe(false);
       }
     }
-    console.log(describeCoverage("portal-redirect (all inputs)", silent, total));
     expect(uncovered(silent, total)).toEqual({ states: [], transitions: [] });
-  });
+  }, 30_000);
 });
 
-function start(email: string, requestPortal: () => Promise<string>) {
+function start(email: string, requestPortal: () => Promise<string | null>, token = "w.1.sig") {
   const calls: Array<[string, unknown]> = [];
   const actor = createActor(
     portalRedirectMachine.provide({
@@ -75,7 +66,7 @@ function start(email: string, requestPortal: () => Promise<string>) {
         }),
       },
     }),
-    { input: { email, ...origins } },
+    { input: { email, token, ...origins } },
   );
   actor.start();
   return { actor, calls };
@@ -90,10 +81,41 @@ describe("portal-redirect machine: behaviour", () => {
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     await waitFor(actor, () => calls.length === 2);
     expect(calls).toEqual([
-      ["requestPortal", { email: "ana@example.com" }],
+      ["requestPortal", { email: "ana@example.com", token: "w.1.sig" }],
       ["redirect", { url: "https://billing.stripe.com/p/session/1" }],
     ]);
     expect(actor.getSnapshot().value).toBe("redirecting");
+  });
+
+  it("without a token asks no portal: it offers the e-mailed link, and confirms it was sent", async () => {
+    const { actor, calls } = start("ana@example.com", async () => null, "");
+    expect(actor.getSnapshot().value).toBe("needsLink");
+    expect(calls).toEqual([]);
+    actor.send({ type: "link.request" });
+    await waitFor(actor, (s) => s.status === "done");
+    expect(actor.getSnapshot().value).toBe("linkSent");
+    expect(calls).toEqual([["requestPortal", { email: "ana@example.com" }]]);
+  });
+
+  it("a token the server does not accept ends on the e-mailed-link confirmation, never a redirect", async () => {
+    const { actor, calls } = start("ana@example.com", async () => null, "s.expired");
+    await waitFor(actor, (s) => s.status === "done");
+    expect(actor.getSnapshot().value).toBe("linkSent");
+    expect(calls.map(([name]) => name)).toEqual(["requestPortal"]);
+  });
+
+  it("a failed request for a link goes back to the offer, with the failure shown", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { actor } = start(
+      "ana@example.com",
+      async () => {
+        throw new Error("API Error: 429 Too Many Requests");
+      },
+      "",
+    );
+    actor.send({ type: "link.request" });
+    await waitFor(actor, (s) => s.matches("needsLink") && s.context.sendFailed);
+    expect(actor.getSnapshot().context.sendFailed).toBe(true);
   });
 
   it("shows the missing e-mail error without any call", () => {

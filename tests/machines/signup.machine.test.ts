@@ -1,9 +1,11 @@
 // The sign-up machine, model-based: every reachable state and every transition, with what must hold in each.
+import type { ServiceAreaAnswer } from "../../src/contract/calls";
 import { describe, expect, it } from "vitest";
-import { getNextSnapshot, type EventObject, type SnapshotFrom } from "xstate";
+import { createActor, fromPromise, getNextSnapshot, type EventObject, type SnapshotFrom } from "xstate";
 import { ApiRequestError } from "../../src/api/client";
 import { signupMachine, stepOf, type SignupEvent, type SignupInput } from "../../machines/signup.machine";
 import { emptySignupForm, stepErrors, type AddressDraft, type SignupForm } from "../../src/contract/signup-form";
+import { validAddress, validSignupForm as validForm } from "../fixtures/signup-form";
 import { describeCoverage, getShortestPaths, replayCoverage, sequencesCoveringAllTransitions, uncovered, type Coverage } from "./helpers/model";
 
 type Snapshot = SnapshotFrom<typeof signupMachine>;
@@ -12,7 +14,7 @@ type Ev = EventObject & Record<string, unknown>;
 
 const TODAY = "2030-01-07"; // a Monday
 const input: SignupInput = { language: "en", today: TODAY, origin: "http://localhost:4201" };
-const address: AddressDraft = { street: "100 Main St", number: 100, zip: "33131", city: "Miami", state: "FL", country: "USA", formatted_address: "" };
+const address: AddressDraft = validAddress();
 const week = ["2030-01-08", "2030-01-09", "2030-01-10", "2030-01-11", "2030-01-12", "2030-01-13", "2030-01-14"];
 const allAvailable = Object.fromEntries(week.map((d) => [d, true]));
 const noneAvailable = Object.fromEntries(week.map((d) => [d, false]));
@@ -57,7 +59,7 @@ const outcomes: Record<string, Ev[]> = {
   "xstate.error.actor.createCheckout": [
     { type: "xstate.error.actor.createCheckout", error: apiError("day_full") },
     { type: "xstate.error.actor.createCheckout", error: apiError("area_unavailable") },
-    { type: "xstate.error.actor.createCheckout", error: apiError("email_taken") },
+    { type: "xstate.error.actor.createCheckout", error: apiError("client_active") },
     { type: "xstate.error.actor.createCheckout", error: new Error("API Error: 500 Internal Server Error") },
   ],
   "xstate.error.actor.redirect": [{ type: "xstate.error.actor.redirect", error: new Error("blocked") }],
@@ -102,13 +104,18 @@ const byStep: Record<number, (s: Snapshot) => Ev[]> = {
   ],
 };
 
-const eventsFor = (s: Snapshot) => byStep[stepOf(s)]!(s) as SignupEvent[];
+/** The browser's Back (Forward and longer jumps are replayed apart, below: searching them among all paths is slow). */
+const visits = (s: Snapshot): Ev[] => (stepOf(s) > 1 ? [{ type: "step.visit", step: stepOf(s) - 1 }] : []);
+/** The review's Edit links (from step 6). */
+const edits: Ev[] = [1, 2, 3, 4, 5].map((step) => ({ type: "review.edit", step }));
+
+const eventsFor = (s: Snapshot) => [...byStep[stepOf(s)]!(s), ...visits(s), ...(stepOf(s) === 6 ? edits : [])] as SignupEvent[];
 
 /** Only what matters: the state, and a digest of the data of the steps up to the current one. */
 const serializeState = (s: Snapshot) => {
   const f = s.context.form;
   const step = stepOf(s);
-  const digest: unknown[] = [s.value, s.context.checks, Object.keys(s.context.errors).length > 0];
+  const digest: unknown[] = [s.value, s.context.checks, Object.keys(s.context.errors).length > 0, s.context.editing];
   if (step === 1) digest.push(f.firstName, f.lastName, f.phone, f.email, f.address.zip, f.consent, f.terms);
   if (step >= 2 && step <= 3) digest.push(f.detergent, f.fabricSoftener);
   if (step === 4) digest.push(f.startDate, [...f.picks].sort(), Object.values(s.context.availability).some(Boolean));
@@ -129,6 +136,7 @@ const variants: Ev[] = [
   { type: "field.changed", field: "firstName", value: "Ana" },
   { type: "consent.changed", value: true },
   { type: "terms.changed", value: true },
+  ...edits,
 ];
 
 const allEventsOfType = (type: string): Ev[] => {
@@ -163,6 +171,10 @@ function assertInvariants(s: Snapshot) {
     expect(stepOf(getNextSnapshot(signupMachine, s, { type: "step.back" }))).toBe(step);
     expect(stepOf(getNextSnapshot(signupMachine, s, { type: "step.next" }))).toBe(step);
   }
+  // Nor does the browser's history move a busy wizard.
+  if (s.hasTag("busy")) for (const n of [1, 2, 3, 4, 5, 6]) expect(stepOf(getNextSnapshot(signupMachine, s, { type: "step.visit", step: n }))).toBe(step);
+  // Only a step opened from the review is being edited.
+  if (step === 6) expect(s.context.editing).toBe(false);
   // Back is disabled on step 1.
   if (step === 1) expect(s.can({ type: "step.back" })).toBe(false);
   // An e-mail known taken or an area known unserved is mirrored for the validation messages.
@@ -170,21 +182,6 @@ function assertInvariants(s: Snapshot) {
   expect(s.context.checks.areaUnavailable).toBe(s.matches({ step1: { area: "unavailable" } }));
 }
 
-const validForm = (): SignupForm => ({
-  ...emptySignupForm(),
-  firstName: "Ana",
-  lastName: "Díaz",
-  phone: "(305) 555-1234",
-  email: "ana@example.com",
-  address,
-  consent: true,
-  terms: true,
-  detergent: "hypoallergenic",
-  fabricSoftener: true,
-  startDate: "2030-01-08",
-  picks: ["2030-01-12", "2030-01-09"],
-  buildingType: "house",
-});
 
 describe("signup machine (model)", () => {
   it("reaches every state and takes every transition, with the invariants holding everywhere", () => {
@@ -209,7 +206,149 @@ describe("signup machine (model)", () => {
       restoreStep: 6,
     });
     tampered.transitions.forEach((key) => coverage.transitions.add(key));
+    // A restored step 1 whose e-mail and ZIP were never checked: Continue checks both (the memo is empty).
+    const unchecked = replayCoverage(signupMachine, [[{ type: "step.next" }]], { ...input, form: validForm(), restoreStep: 1 });
+    unchecked.transitions.forEach((key) => coverage.transitions.add(key));
+    // /signup?zip=<zip> (product.md AREA-3): step 1 opens checking the ZIP that came with the address.
+    const withZip = replayCoverage(signupMachine, [[]], { ...input, zip: "33131" });
+    withZip.transitions.forEach((key) => coverage.transitions.add(key));
+    // Continue on step 1 once its checks answer (the history may reach step 2 sooner, so the shortest paths skip it),
+    // and the same from the review's Edit link, which returns to the review.
+    const settle: Ev[] = [outcomes["xstate.done.actor.checkEmail"]![0]!, outcomes["xstate.done.actor.checkServiceArea"]![0]!];
+    const visit = (step: number): Ev => ({ type: "step.visit", step });
+    for (const [restoreStep, events] of [
+      [1, [{ type: "step.next" }, ...settle]],
+      // The history: from step 2 Forward to every later step, then Back to every earlier one.
+      [1, [{ type: "step.next" }, ...settle, visit(6), visit(5), visit(4), visit(3), visit(2), visit(1), visit(2)]],
+      [6, [{ type: "review.edit", step: 1 }, { type: "step.next" }, ...settle]],
+    ] as Array<[number, Ev[]]>) {
+      const replay = replayCoverage(signupMachine, [events], { ...input, form: validForm(), restoreStep });
+      replay.transitions.forEach((key) => coverage.transitions.add(key));
+    }
     console.log(`${describeCoverage("signup.machine", signupMachine, coverage)} (${paths.length} shortest paths)`);
     expect(uncovered(signupMachine, coverage)).toEqual({ states: [], transitions: [] });
   }, 60_000);
+});
+
+describe("signup machine: what the new transitions do", () => {
+  const start = (patch: Partial<SignupInput> = {}) => {
+    const actor = createActor(
+      signupMachine.provide({
+        actors: {
+          checkEmail: fromPromise<{ exists: boolean }, { email: string }>(() => new Promise(() => {})),
+          checkServiceArea: fromPromise<ServiceAreaAnswer, { zip: string }>(() => new Promise(() => {})),
+          loadAvailability: fromPromise<Record<string, boolean>, { date: string }>(() => new Promise(() => {})),
+        },
+      }),
+      { input: { ...input, ...patch } },
+    );
+    actor.start();
+    return actor;
+  };
+
+  it("Continue on step 1 checks the e-mail and ZIP once; a second Continue with the same inputs does not check again", () => {
+    const actor = start({ form: validForm(), restoreStep: 1 });
+    actor.send({ type: "step.next" });
+    expect(actor.getSnapshot().matches({ step1: { email: "checking", area: "checking" } })).toBe(true);
+    actor.send({ type: "xstate.done.actor.checkEmail", output: { exists: false } } as never);
+    actor.send({ type: "xstate.done.actor.checkServiceArea", output: true } as never);
+    expect(stepOf(actor.getSnapshot())).toBe(2);
+    actor.send({ type: "step.visit", step: 1 });
+    expect(stepOf(actor.getSnapshot())).toBe(1);
+    actor.send({ type: "step.next" });
+    expect(actor.getSnapshot().hasTag("checking")).toBe(false);
+    expect(stepOf(actor.getSnapshot())).toBe(2);
+    // A changed ZIP is checked again, the unchanged e-mail is not.
+    actor.send({ type: "step.visit", step: 1 });
+    actor.send({ type: "address.changed", address: { ...address, zip: "3313" } });
+    actor.send({ type: "address.changed", address: { ...address, zip: "33139" } });
+    expect(actor.getSnapshot().matches({ step1: { email: "idle", area: "checking" } })).toBe(true);
+  });
+
+  it("/signup?zip=<zip> opens step 1 with the ZIP filled in and checked once; the answer's area, delivery time and coming-soon are kept", () => {
+    const actor = start({ zip: "33131" });
+    expect(actor.getSnapshot().context.form.address.zip).toBe("33131");
+    expect(actor.getSnapshot().matches({ step1: { area: "checking" } })).toBe(true);
+    actor.send({ type: "xstate.done.actor.checkServiceArea", output: { available: true, area: "Downtown & Brickell", deliveryTime: "same-day" } } as never);
+    expect(actor.getSnapshot().matches({ step1: { area: "available" } })).toBe(true);
+    expect(actor.getSnapshot().context.areaAnswer).toEqual({ area: "Downtown & Brickell", deliveryTime: "same-day", comingSoon: undefined });
+    // A coming-soon ZIP is not served, and says which area is coming.
+    actor.send({ type: "address.changed", address: { ...actor.getSnapshot().context.form.address, zip: "33180" } });
+    expect(actor.getSnapshot().context.areaAnswer).toBeNull();
+    actor.send({ type: "xstate.done.actor.checkServiceArea", output: { available: false, comingSoon: true, area: "Aventura" } } as never);
+    expect(actor.getSnapshot().matches({ step1: { area: "unavailable" } })).toBe(true);
+    expect(actor.getSnapshot().context.areaAnswer).toEqual({ area: "Aventura", deliveryTime: undefined, comingSoon: true });
+    // A malformed ZIP in the address is ignored: nothing filled in, nothing checked.
+    const plain = start({ zip: "3313x" });
+    expect(plain.getSnapshot().context.form.address.zip).toBe("");
+    expect(plain.getSnapshot().matches({ step1: { area: "idle" } })).toBe(true);
+  });
+
+  it("an Edit link opens its step, and Continue there returns to the review", () => {
+    const actor = start({ form: validForm(), restoreStep: 6 });
+    expect(stepOf(actor.getSnapshot())).toBe(6);
+    actor.send({ type: "review.edit", step: 2 });
+    expect(stepOf(actor.getSnapshot())).toBe(2);
+    actor.send({ type: "detergent.changed", value: "scented" });
+    actor.send({ type: "step.next" });
+    expect(stepOf(actor.getSnapshot())).toBe(6);
+    expect(actor.getSnapshot().context.form.detergent).toBe("scented");
+    // Without an Edit link, Continue goes on to the next step as before.
+    actor.send({ type: "step.back" });
+    actor.send({ type: "step.back" });
+    actor.send({ type: "step.back" });
+    actor.send({ type: "step.back" });
+    expect(stepOf(actor.getSnapshot())).toBe(2);
+    actor.send({ type: "step.next" });
+    expect(stepOf(actor.getSnapshot())).toBe(3);
+  });
+
+  it("the history reopens an earlier step, and a later one only over valid steps", () => {
+    const actor = start();
+    actor.send({ type: "step.visit", step: 3 });
+    expect(stepOf(actor.getSnapshot())).toBe(1);
+    const restored = start({ form: validForm(), restoreStep: 6 });
+    restored.send({ type: "step.visit", step: 5 });
+    expect(stepOf(restored.getSnapshot())).toBe(5);
+    // Forward needs step 1's checks for the e-mail and ZIP as they are: a restored form has none yet.
+    restored.send({ type: "step.visit", step: 6 });
+    expect(stepOf(restored.getSnapshot())).toBe(5);
+  });
+
+  it("step 4 tells the view when a third pick dropped the oldest and when a new start date cleared the picks", () => {
+    const actor = start({ form: validForm(), restoreStep: 4 });
+    expect(stepOf(actor.getSnapshot())).toBe(4);
+    actor.send({ type: "xstate.done.actor.loadAvailability", output: allAvailable } as never);
+    const picks = actor.getSnapshot().context.form.picks;
+    expect(picks).toHaveLength(2);
+    expect(actor.getSnapshot().context.pickNotice).toBeNull();
+    // Clearing a pick and ticking a second one says nothing.
+    actor.send({ type: "date.toggled", date: picks[1]! });
+    actor.send({ type: "date.toggled", date: "2030-01-13" });
+    expect(actor.getSnapshot().context.pickNotice).toBeNull();
+    // A third pick drops the oldest one, which the view announces.
+    actor.send({ type: "date.toggled", date: "2030-01-14" });
+    expect(actor.getSnapshot().context.form.picks).toEqual(["2030-01-13", "2030-01-14"]);
+    expect(actor.getSnapshot().context.pickNotice).toEqual({ kind: "dropped", date: picks[0] });
+    actor.send({ type: "date.toggled", date: "2030-01-14" });
+    expect(actor.getSnapshot().context.pickNotice).toBeNull();
+    actor.send({ type: "date.toggled", date: "2030-01-10" });
+    // The same start date keeps the picks; another one clears them, and says which.
+    const startDate = actor.getSnapshot().context.form.startDate;
+    actor.send({ type: "date.start", date: startDate });
+    expect(actor.getSnapshot().context.form.picks).toEqual(["2030-01-13", "2030-01-10"]);
+    actor.send({ type: "date.start", date: "2030-01-20" });
+    expect(actor.getSnapshot().context.form.picks).toEqual([]);
+    expect(actor.getSnapshot().context.pickNotice).toEqual({ kind: "cleared", dates: ["2030-01-13", "2030-01-10"] });
+    // A new start date with nothing picked says nothing; leaving the step forgets the announcement.
+    actor.send({ type: "date.start", date: "2030-01-21" });
+    expect(actor.getSnapshot().context.pickNotice).toBeNull();
+    actor.send({ type: "date.start", date: "2030-01-20" });
+    actor.send({ type: "xstate.done.actor.loadAvailability", output: Object.fromEntries(["2030-01-21", "2030-01-22"].map((d) => [d, true])) } as never);
+    actor.send({ type: "date.toggled", date: "2030-01-21" });
+    actor.send({ type: "date.start", date: "2030-01-22" });
+    expect(actor.getSnapshot().context.pickNotice).not.toBeNull();
+    actor.send({ type: "step.back" });
+    expect(actor.getSnapshot().context.pickNotice).toBeNull();
+  });
 });

@@ -3,14 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, type EventObject } from "xstate";
 import { testimonialsMachine, TESTIMONIAL_INTERVAL_MS, type TestimonialsInput } from "../../machines/testimonials.machine";
-import {
-  describeCoverage,
-  getShortestPaths,
-  replayCoverage,
-  sequencesCoveringAllTransitions,
-  uncovered,
-  type Coverage,
-} from "./helpers/model";
+import { uncovered, walkModel } from "./helpers/model";
 
 const COUNT = 4;
 const after = `xstate.after.${TESTIMONIAL_INTERVAL_MS}.testimonials.rotating`;
@@ -30,19 +23,6 @@ const allEvents: EventObject[] = [
   after,
 ].flatMap(eventsOfType);
 
-function walk(input: TestimonialsInput) {
-  const paths = getShortestPaths(testimonialsMachine, { input, events: allEvents as never });
-  const sequences = sequencesCoveringAllTransitions(testimonialsMachine, paths, eventsOfType, input);
-  return { sequences, coverage: replayCoverage(testimonialsMachine, sequences, input) };
-}
-
-function merge(a: Coverage, b: Coverage): Coverage {
-  return {
-    paths: a.paths + b.paths,
-    states: new Set([...a.states, ...b.states]),
-    transitions: new Set([...a.transitions, ...b.transitions]),
-  };
-}
 
 /** Replays a sequence on a real actor and checks the index after every event against a plain model. */
 function checkAgainstModel(input: TestimonialsInput, events: EventObject[]) {
@@ -77,18 +57,19 @@ function checkAgainstModel(input: TestimonialsInput, events: EventObject[]) {
 }
 
 describe("testimonials machine (model-based)", () => {
-  const motion = walk({ count: COUNT, reducedMotion: false });
-  const reduced = walk({ count: COUNT, reducedMotion: true });
+  const inputs: Record<string, TestimonialsInput> = {
+    motion: { count: COUNT, reducedMotion: false },
+    "reduced motion": { count: COUNT, reducedMotion: true },
+  };
+  const { runs, total } = walkModel("testimonials", testimonialsMachine, { inputs, events: allEvents, eventsOfType });
 
   it("covers every state and transition of the machine", () => {
-    const coverage = merge(motion.coverage, reduced.coverage);
-    console.log(describeCoverage("testimonials", testimonialsMachine, coverage));
-    expect(uncovered(testimonialsMachine, coverage)).toEqual({ states: [], transitions: [] });
+    expect(uncovered(testimonialsMachine, total)).toEqual({ states: [], transitions: [] });
   });
 
   it("agrees with a plain model of the carousel on every path", () => {
-    for (const events of motion.sequences) checkAgainstModel({ count: COUNT, reducedMotion: false }, events);
-    for (const events of reduced.sequences) checkAgainstModel({ count: COUNT, reducedMotion: true }, events);
+    expect(runs).toHaveLength(2);
+    for (const { input, sequences } of runs) for (const events of sequences) checkAgainstModel(input as TestimonialsInput, events);
   });
 });
 

@@ -13,12 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const json = (method: "POST" | "PUT", url: string, payload: unknown) => app.inject({ method, url, payload: payload as object });
+const json = (method: "POST" | "PUT", url: string, payload: unknown, cookie?: string) =>
+  app.inject({ method, url, payload: payload as object, headers: cookie ? { cookie } : {} });
 
-/** Signs up and pays with the sandbox: an active client. */
+/** Signs up and pays with the sandbox: an active client; answers the paying browser's cookie. */
 async function activeClient(email: string) {
-  const { sessionId } = await openCheckout(app, signupClient(clock, { email }));
+  const { sessionId, cookie } = await openCheckout(app, signupClient(clock, { email }));
   expect((await payWithCard(app, sessionId, "4242424242424242")).statusCode).toBe(303);
+  return cookie;
 }
 
 describe(`the API calls (${testDriver})`, () => {
@@ -28,8 +30,10 @@ describe(`the API calls (${testDriver})`, () => {
       ["brickell", { available: true, area: "Downtown & Brickell", deliveryTime: "same-day" }],
       ["South-Beach", { available: true, area: "South Beach & Mid-Beach", deliveryTime: "24-hours" }],
       ["33172", { available: true, area: "Doral & Airport", deliveryTime: "next-day" }],
-      ["aventura", { available: false, comingSoon: true }],
-      ["Key%20Biscayne", { available: false, comingSoon: true }],
+      ["aventura", { available: false, comingSoon: true, area: "Aventura" }],
+      ["Key%20Biscayne", { available: false, comingSoon: true, area: "Key Biscayne" }],
+      ["33180", { available: false, comingSoon: true, area: "Aventura" }],
+      ["33014", { available: false, comingSoon: true, area: "Miami Lakes" }],
       ["90210", { available: false }],
       ["%3Cscript%3E", { available: false }],
       ["3313", { available: false }],
@@ -55,19 +59,25 @@ describe(`the API calls (${testDriver})`, () => {
   });
 
   describe("POST /api/client/register/new and PUT /api/client/update_by_email", () => {
-    it("create and update a pending client", async () => {
+    it("create a pending client for a new address; its owner's browser updates it", async () => {
       const client = signupClient(clock, { email: "Reg@Example.com" });
       expect((await json("POST", "/api/client/register/new", client)).json()).toEqual({ ok: true });
-      const update = await json("PUT", "/api/client/update_by_email", { ...client, name: "Beatriz" });
+      const [created] = await app.database.db.select().from(clients).where(eq(clients.email, "reg@example.com"));
+      expect(created).toMatchObject({ name: "Ana", isActive: false, pickupOne: client.pickupone });
+      const { cookie } = await openCheckout(app, client);
+      expect((await json("POST", "/api/client/register/new", { ...client, surname: "Gómez" }, cookie)).json()).toEqual({ ok: true });
+      const [registered] = await app.database.db.select().from(clients).where(eq(clients.email, "reg@example.com"));
+      expect(registered).toMatchObject({ surname: "Gómez" });
+      const update = await json("PUT", "/api/client/update_by_email", { ...client, name: "Beatriz" }, cookie);
       expect(update.statusCode).toBe(200);
       const [row] = await app.database.db.select().from(clients).where(eq(clients.email, "reg@example.com"));
-      expect(row).toMatchObject({ name: "Beatriz", isActive: false, pickupOne: client.pickupone });
+      expect(row).toMatchObject({ name: "Beatriz", surname: "García", isActive: false, pickupOne: client.pickupone });
     });
 
-    it("answer 409 client_active for a paying client, changing nothing", async () => {
-      await activeClient("paying@example.com");
+    it("answer 409 client_active to the paying browser of a paying client, changing nothing", async () => {
+      const cookie = await activeClient("paying@example.com");
       for (const [method, url] of [["POST", "/api/client/register/new"], ["PUT", "/api/client/update_by_email"]] as const) {
-        const response = await json(method, url, signupClient(clock, { email: "paying@example.com", name: "Changed" }));
+        const response = await json(method, url, signupClient(clock, { email: "paying@example.com", name: "Changed" }), cookie);
         expect(response.statusCode).toBe(409);
         expect(response.json().error.code).toBe("client_active");
       }
@@ -183,8 +193,8 @@ describe(`the API calls (${testDriver})`, () => {
     });
 
     it("create4customer refuses a date that is not one of the client's pickup days", async () => {
-      await activeClient("orders@example.com");
-      const response = await json("POST", "/api/order/create4customer", { client_email: "orders@example.com", createdBy: "signup-wizard", date: clock.day(4) });
+      const cookie = await activeClient("orders@example.com");
+      const response = await json("POST", "/api/order/create4customer", { client_email: "orders@example.com", createdBy: "signup-wizard", date: clock.day(4) }, cookie);
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields).toEqual({ date: "notAPickupDay" });
     });

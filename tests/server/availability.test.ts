@@ -95,9 +95,9 @@ describe(`pickup availability (${testDriver})`, () => {
     const clock = testClock();
     const { app } = await setup({ PICKUP_DAILY_CAPACITY: "1" }, clock);
     const day = clock.day(4);
-    await openCheckout(app, signupClient(clock, { email: "held@example.com" }, 4));
+    const { cookie } = await openCheckout(app, signupClient(clock, { email: "held@example.com" }, 4));
     expect((await availability(app, day))[day]).toBe(false);
-    expect((await app.inject("/api/client/delete_by_email/held@example.com")).json()).toEqual({ ok: true, deleted: true });
+    expect((await app.inject({ url: "/api/client/delete_by_email/held@example.com", headers: { cookie } })).json()).toEqual({ ok: true, deleted: true });
     expect((await availability(app, day))[day]).toBe(true);
   });
 

@@ -57,13 +57,14 @@ describe(`mail (${testDriver})`, () => {
       expect(body).toContain("Then $29.99 every week, starting Sunday, December 13, 2026.");
       expect(body).toContain("Your pickup days: every Monday and Thursday.");
       expect(body).toContain("First pickups: Monday, December 7, 2026 and Thursday, December 10, 2026.");
-      expect(body).toContain("https://freshfold.example/?email=ana%40example.com");
+      // The portal link carries the signed token of this address (tests/server/trust.test.ts checks what it opens).
+      expect(body).toMatch(/https:\/\/freshfold.example\/\?email=ana%40example.com&(amp;)?token=w\.\d+\.[A-Za-z0-9_-]{43}/);
       expect(body).toContain("Cancel anytime");
       expect(body).toContain(brand.phone);
       expect(body).toContain(brand.email);
     }
     expect(mail.html).toContain('<html lang="en">');
-    expect(mail.html).toMatch(/<a href="https:\/\/freshfold.example\/\?email=ana%40example.com"[^>]*>Open the billing portal<\/a>/);
+    expect(mail.html).toMatch(/<a href="https:\/\/freshfold.example\/\?email=ana%40example.com&amp;token=w\.\d+\.[A-Za-z0-9_-]{43}"[^>]*>Open the billing portal<\/a>/);
 
     const [row] = await app.database.db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
@@ -83,7 +84,8 @@ describe(`mail (${testDriver})`, () => {
       expect(body).toContain("Después, $29.99 cada semana a partir del domingo 13 de diciembre de 2026.");
       expect(body).toContain("Tus días de recogida: cada lunes y jueves.");
       expect(body).toContain("Cancela cuando quieras");
-      expect(body).toContain("http://localhost:3000/?email=luis%40example.com");
+      // The portal link opens the Spanish home (/es/), with the signed token of this address.
+      expect(body).toMatch(/http:\/\/localhost:3000\/es\/\?email=luis%40example.com&(amp;)?token=w\.\d+\.[A-Za-z0-9_-]{43}/);
     }
     expect(mail.html).toContain('<html lang="es">');
     expect(mail.html).toContain("Abrir el portal de facturación");
@@ -295,7 +297,7 @@ describe(`development mailbox (${testDriver})`, () => {
   });
 
   it("is never served in production, nor when SMTP_URL is set", async () => {
-    const production = await appWith({ NODE_ENV: "production" });
+    const production = await appWith({ NODE_ENV: "production", SERVER_SECRET: "s".repeat(40) });
     for (const url of ["/dev/mailbox", "/dev/mailbox.json", "/dev/mailbox/1"]) {
       const res = await production.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(404);

@@ -129,10 +129,13 @@ describe(`the sandbox checkout page (${testDriver})`, () => {
 });
 
 describe(`the sandbox billing portal (${testDriver})`, () => {
+  /** The paying browser's checkout cookie per e-mail: the portal opens for it. */
+  const cookies = new Map<string, string>();
   async function portalFor(email: string, language: "en" | "es") {
-    const { sessionId } = await openCheckout(app, signupClient(clock, { email, language }));
+    const { sessionId, cookie } = await openCheckout(app, signupClient(clock, { email, language }));
     await payWithCard(app, sessionId, "4242424242424242");
-    const link = (await app.inject(`/api/payments/create-portal-session/${email}`)).json().portal_url as string;
+    cookies.set(email, cookie);
+    const link = (await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: { cookie } })).json().portal_url as string;
     return new URL(link).pathname;
   }
 
@@ -175,7 +178,7 @@ describe(`the sandbox billing portal (${testDriver})`, () => {
     // A fresh link 10 days later: the renewal of Sunday the 10th has been charged.
     clock.advanceMinutes(60 * 24 * 10);
     try {
-      const fresh = new URL((await app.inject("/api/payments/create-portal-session/portal-es@example.com")).json().portal_url).pathname;
+      const fresh = new URL((await app.inject({ url: "/api/payments/create-portal-session/portal-es@example.com", headers: { cookie: cookies.get("portal-es@example.com")! } })).json().portal_url).pathname;
       expect(fresh).not.toBe(path);
       const html = (await app.inject(fresh)).body;
       expectPageBasics(html, "es");

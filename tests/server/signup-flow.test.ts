@@ -24,15 +24,17 @@ async function state(email: string) {
   return { client, orders: clientOrders.map((o) => o.date), welcomes: welcomes.length, welcome: welcomes[0] };
 }
 
-/** The calls /payment-success makes, in its order. */
-async function postPaymentCalls(email: string, days: string[]) {
+/** The calls /payment-success makes, in its order, from the paying browser (its checkout cookie). */
+async function postPaymentCalls(email: string, days: string[], cookie: string) {
   const answers = [];
   for (const date of days) {
-    answers.push(await app.inject({ method: "POST", url: "/api/order/create4customer", payload: { client_email: email, createdBy: "signup-wizard", date } }));
+    answers.push(await app.inject({ method: "POST", url: "/api/order/create4customer", payload: { client_email: email, createdBy: "signup-wizard", date }, headers: { cookie } }));
   }
-  answers.push(await app.inject(`/api/client/set_active/${email}`));
-  answers.push(await app.inject(`/api/payments/create-portal-session/${email}`));
-  answers.push(await app.inject({ method: "POST", url: `/api/client/send_welcome_email?email=${email}`, payload: JSON.stringify(email), headers: { "content-type": "application/json" } }));
+  answers.push(await app.inject({ url: `/api/client/set_active/${email}`, headers: { cookie } }));
+  answers.push(await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: { cookie } }));
+  answers.push(
+    await app.inject({ method: "POST", url: `/api/client/send_welcome_email?email=${email}`, payload: JSON.stringify(email), headers: { "content-type": "application/json", cookie } }),
+  );
   return answers;
 }
 
@@ -40,7 +42,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
   it("checkout, sandbox pay, orders, set active, portal, welcome; then every step again changes nothing", async () => {
     const email = "flow@example.com";
     const client = signupClient(clock, { email, language: "es" });
-    const { url, sessionId } = await openCheckout(app, client);
+    const { url, sessionId, cookie } = await openCheckout(app, client);
     expect(url).toBe(`${ORIGIN}/sandbox/checkout/${sessionId}`);
     expect((await state(email)).client).toMatchObject({ isActive: false, language: "es" });
 
@@ -57,7 +59,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     expect(now.welcomes).toBe(1);
     expect(now.welcome).toMatchObject({ language: "es", data: expect.objectContaining({ firstName: "Ana", pickupDates: [client.pickupone, client.pickuptwo] }) });
 
-    const [createOne, createTwo, setActive, portal, welcome] = await postPaymentCalls(email, [client.pickupone!, client.pickuptwo!]);
+    const [createOne, createTwo, setActive, portal, welcome] = await postPaymentCalls(email, [client.pickupone!, client.pickuptwo!], cookie);
     expect(createOne!.json()).toEqual({ ok: true, created: false });
     expect(createTwo!.json()).toEqual({ ok: true, created: false });
     expect(setActive!.json()).toEqual({ ok: true, isActive: true });
@@ -72,10 +74,10 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     expect((await payWithCard(app, sessionId, "4242 4242 4242 4242")).headers.location).toBe(`${ORIGIN}/payment-success?session_id=${sessionId}`);
     expect((await app.inject(`/sandbox/checkout/${sessionId}`)).statusCode).toBe(303);
     expect((await fulfilPaidCheckout(db(), { sessionId })).outcome).toBe("already_fulfilled");
-    const replayed = await postPaymentCalls(email, [client.pickupone!, client.pickuptwo!]);
+    const replayed = await postPaymentCalls(email, [client.pickupone!, client.pickuptwo!], cookie);
     expect(replayed.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(replayed[4]!.json()).toEqual({ ok: true, queued: false });
-    const deleted = await app.inject(`/api/client/delete_by_email/${email}`);
+    const deleted = await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: { cookie } });
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().error.code).toBe("client_active");
 
@@ -89,12 +91,12 @@ describe(`the sign-up sequence (${testDriver})`, () => {
   it("a post-payment call before the provider's confirmation fulfils once; the late confirmation then changes nothing", async () => {
     const email = "early@example.com";
     const client = signupClient(clock, { email });
-    const { sessionId } = await openCheckout(app, client);
+    const { sessionId, cookie } = await openCheckout(app, client);
     // Paid at the provider, but its confirmation (the Pay route's fulfilment, or a webhook) has not arrived.
     expect((await sandbox().pay(sessionId, "4242424242424242")).outcome).toBe("paid");
     expect((await state(email)).client?.isActive).toBe(false);
 
-    const setActive = await app.inject(`/api/client/set_active/${email}`);
+    const setActive = await app.inject({ url: `/api/client/set_active/${email}`, headers: { cookie } });
     expect(setActive.json()).toEqual({ ok: true, isActive: true });
     const fulfilled = await state(email);
     expect(fulfilled.orders).toEqual([client.pickupone, client.pickuptwo]);
@@ -139,26 +141,26 @@ describe(`the sign-up sequence (${testDriver})`, () => {
   it("cancel: the checkout page's Cancel goes to cancel_url; delete_by_email removes the pending client and frees its days", async () => {
     const email = "cancel@example.com";
     const client = signupClient(clock, { email }, 10);
-    const { sessionId } = await openCheckout(app, client);
+    const { sessionId, cookie } = await openCheckout(app, client);
     const page = await app.inject(`/sandbox/checkout/${sessionId}`);
     expect(page.body).toContain(`href="${ORIGIN}/payment-canceled"`);
     const held = await db().select().from(checkouts).where(and(eq(checkouts.providerSessionId, sessionId), eq(checkouts.status, "open")));
     expect(held).toHaveLength(1);
 
-    const deleted = await app.inject(`/api/client/delete_by_email/${email}`);
+    const deleted = await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: { cookie } });
     expect(deleted.json()).toEqual({ ok: true, deleted: true });
     expect((await state(email)).client).toBeUndefined();
     expect(await db().select().from(checkouts).where(eq(checkouts.providerSessionId, sessionId))).toEqual([]);
     // The provider's session is closed too: paying it now is refused.
     expect((await payWithCard(app, sessionId, "4242424242424242")).statusCode).toBe(410);
-    expect((await app.inject(`/api/client/delete_by_email/${email}`)).json()).toEqual({ ok: true, deleted: false });
+    expect((await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: { cookie } })).json()).toEqual({ ok: true, deleted: false });
   });
 
   it("delete_by_email never deletes a client who turns out to have paid", async () => {
     const email = "paid-then-back@example.com";
-    const { sessionId } = await openCheckout(app, signupClient(clock, { email }));
+    const { sessionId, cookie } = await openCheckout(app, signupClient(clock, { email }));
     await sandbox().pay(sessionId, "4242424242424242");
-    const response = await app.inject(`/api/client/delete_by_email/${email}`);
+    const response = await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: { cookie } });
     expect(response.statusCode).toBe(409);
     const now = await state(email);
     expect(now.client?.isActive).toBe(true);
@@ -177,28 +179,29 @@ describe(`the sign-up sequence (${testDriver})`, () => {
   });
 
   describe("the billing portal", () => {
-    it("is 404 with a clear message for an unknown or pending client", async () => {
-      await openCheckout(app, signupClient(clock, { email: "portal-pending@example.com" }));
+    it("gives no portal to an unknown or pending client, even from the browser that opened the checkout", async () => {
+      const { cookie } = await openCheckout(app, signupClient(clock, { email: "portal-pending@example.com" }));
       for (const email of ["portal-pending@example.com", "portal-nobody@example.com"]) {
-        const response = await app.inject(`/api/payments/create-portal-session/${email}`);
-        expect(response.statusCode).toBe(404);
-        expect(response.json().error.message).toMatch(/no active subscription/i);
+        const response = await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: { cookie } });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ sent: true });
       }
     });
 
     it("cancelling there makes the client inactive; they may then sign up again", async () => {
       const email = "portal@example.com";
-      const { sessionId } = await openCheckout(app, signupClient(clock, { email }));
+      const { sessionId, cookie } = await openCheckout(app, signupClient(clock, { email }));
       await payWithCard(app, sessionId, "4242424242424242");
-      const portalUrl = (await app.inject(`/api/payments/create-portal-session/${email}`)).json().portal_url as string;
+      const portalUrl = (await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: { cookie } })).json().portal_url as string;
       const path = new URL(portalUrl).pathname;
       const cancel = await app.inject({ method: "POST", url: `${path}/cancel` });
       expect(cancel.statusCode).toBe(303);
       expect(cancel.headers.location).toBe(`${path}?canceled=1`);
       expect((await state(email)).client).toMatchObject({ isActive: false, cancelledAt: expect.any(Date) });
       expect((await app.inject(`/api/client/email_exists/${email}`)).json()).toEqual({ exists: false });
-      expect((await app.inject(`/api/payments/create-portal-session/${email}`)).statusCode).toBe(404);
-      expect((await app.inject(`/api/client/set_active/${email}`)).statusCode).toBe(409);
+      // The paying browser's cookie no longer opens a portal: there is no subscription behind it.
+      expect((await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: { cookie } })).json()).toEqual({ sent: true });
+      expect((await app.inject({ url: `/api/client/set_active/${email}`, headers: { cookie } })).statusCode).toBe(409);
       // Cancelling twice changes nothing.
       expect((await app.inject({ method: "POST", url: `${path}/cancel` })).statusCode).toBe(303);
       expect((await deactivateSubscription(db(), { clientId: (await state(email)).client!.id })).outcome).toBe("already_inactive");

@@ -1,20 +1,56 @@
-// Serving the built site: routes fall back to index.html, files the build lacks are 404s, caching per file kind.
+// Serving the built site (server/plugins/site.ts) from a small built tree of the shape scripts/prerender.mjs
+// writes: pages at their addresses in both languages, pre-compressed copies, ETags, 404 pages per language.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { buildTestApp } from "./helpers/app";
 import { testDriver } from "./helpers/database";
+
+const buildOrigin = "http://localhost:3000";
+const page = (lang: string, title: string) =>
+  `<!doctype html><html lang="${lang}"><head><title>${title}</title><link rel="canonical" href="${buildOrigin}/x" /></head><body><h1>${title}</h1>${"text ".repeat(200)}</body></html>`;
+
+function writeTree(root: string, origin = buildOrigin) {
+  const files: Record<string, string> = {
+    "index.html": page("en", "Home"),
+    "pricing.html": page("en", "Pricing"),
+    "blog/some-post.html": page("en", "A post"),
+    "es/index.html": page("es", "Inicio"),
+    "es/pricing.html": page("es", "Precios"),
+    "404.html": page("en", "Oops! Page not found"),
+    "es/404.html": page("es", "¡Ups! Página no encontrada"),
+    "assets/pricing-page-Ab12Cd34.js": `export default ${JSON.stringify("x".repeat(500))};`,
+    "logo.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    "sitemap.xml": `<urlset><url><loc>${buildOrigin}/</loc></url></urlset>`,
+  };
+  for (const [file, body] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), body);
+    if (/\.(html|js)$/.test(file)) {
+      writeFileSync(path.join(root, `${file}.br`), brotliCompressSync(body));
+      writeFileSync(path.join(root, `${file}.gz`), gzipSync(body));
+    }
+  }
+  const pages = [
+    { url: "/", file: "index.html", status: 200, language: "en" },
+    { url: "/pricing", file: "pricing.html", status: 200, language: "en" },
+    { url: "/blog/some-post", file: "blog/some-post.html", status: 200, language: "en" },
+    { url: "/es/", file: "es/index.html", status: 200, language: "es" },
+    { url: "/es/pricing", file: "es/pricing.html", status: 200, language: "es" },
+    { url: "/404", file: "404.html", status: 404, language: "en" },
+    { url: "/es/404", file: "es/404.html", status: 404, language: "es" },
+  ];
+  writeFileSync(path.join(root, "pages.json"), JSON.stringify({ origin, pages }));
+}
 
 describe(`the built site (${testDriver})`, () => {
   const root = mkdtempSync(path.join(tmpdir(), "site-"));
   let app: Awaited<ReturnType<typeof buildTestApp>>;
 
   beforeAll(async () => {
-    mkdirSync(path.join(root, "assets"));
-    writeFileSync(path.join(root, "index.html"), "<!doctype html><title>site</title>");
-    writeFileSync(path.join(root, "assets", "pricing-page-Ab12Cd34.js"), "export default 1;");
-    writeFileSync(path.join(root, "logo.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    writeTree(root);
     app = await buildTestApp({ SITE_ROOT: root });
   });
   afterAll(async () => {
@@ -22,38 +58,91 @@ describe(`the built site (${testDriver})`, () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it.each(["/", "/pricing", "/blog/some-post", "/signup?resume=1&payment=canceled", "/no/such/page"])(
-    "answers the site route %s with index.html, revalidated on every visit",
-    async (url) => {
-      const response = await app.inject(url);
-      expect(response.statusCode).toBe(200);
-      expect(response.headers["content-type"]).toMatch(/text\/html/);
-      expect(response.body).toContain("<title>site</title>");
-      expect(response.headers["cache-control"]).toBe("no-cache");
-    },
-  );
-
-  it("serves /index.html itself revalidated too", async () => {
-    const response = await app.inject("/index.html");
+  it.each([
+    ["/", "Home"],
+    ["/pricing", "Pricing"],
+    ["/blog/some-post", "A post"],
+    ["/es/", "Inicio"],
+    ["/es/pricing", "Precios"],
+  ])("answers %s with its own pre-rendered page, revalidated by ETag", async (url, title) => {
+    const response = await app.inject(url);
     expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.body).toContain(`<h1>${title}</h1>`);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.headers.etag).toMatch(/^"[\w-]+"$/);
+    // Served by its own route, straight from memory, never by the not-found handler.
+    expect(app.hasRoute({ method: "GET", url })).toBe(true);
+  });
+
+  it("answers 304 to a request that holds the current ETag, and the page to one that holds an old one", async () => {
+    const first = await app.inject({ url: "/pricing", headers: { "accept-encoding": "br" } });
+    const again = await app.inject({ url: "/pricing", headers: { "accept-encoding": "br", "if-none-match": first.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(first.headers.etag);
+    const stale = await app.inject({ url: "/pricing", headers: { "accept-encoding": "br", "if-none-match": '"old-build"' } });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it("sends the build's brotli copy, else its gzip copy, else the file itself, each with its own ETag", async () => {
+    const br = await app.inject({ url: "/es/pricing", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain("<h1>Precios</h1>");
+    const gz = await app.inject({ url: "/es/pricing", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toContain("<h1>Precios</h1>");
+    const plain = await app.inject({ url: "/es/pricing", headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain("<h1>Precios</h1>");
+    expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3);
+    const refused = await app.inject({ url: "/es/pricing", headers: { "accept-encoding": "br;q=0, gzip" } });
+    expect(refused.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it.each([
+    ["/no/such/page", "Oops! Page not found", "en"],
+    ["/pricing/extra", "Oops! Page not found", "en"],
+    ["/blog/no-such-post", "Oops! Page not found", "en"],
+    ["/es/no/existe", "¡Ups! Página no encontrada", "es"],
+    ["/es/blog/no-such-post", "¡Ups! Página no encontrada", "es"],
+  ])("answers the unknown address %s with the not-found page and 404, in its language", async (url, heading, lang) => {
+    const response = await app.inject({ url, headers: { "accept-encoding": "br" } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const html = brotliDecompressSync(response.rawPayload).toString();
+    expect(html).toContain(`<h1>${heading}</h1>`);
+    expect(html).toContain(`<html lang="${lang}">`);
     expect(response.headers["cache-control"]).toBe("no-cache");
   });
 
-  it("caches a content-hashed asset for a year, as immutable", async () => {
-    const response = await app.inject("/assets/pricing-page-Ab12Cd34.js");
+  it("sends /es to the Spanish home's address /es/, and a trailing slash to the page without it", async () => {
+    const es = await app.inject("/es?x=1");
+    expect(es.statusCode).toBe(301);
+    expect(es.headers.location).toBe("/es/?x=1");
+    const slash = await app.inject("/pricing/");
+    expect(slash.statusCode).toBe(301);
+    expect(slash.headers.location).toBe("/pricing");
+  });
+
+  it("caches a content-hashed asset for a year, as immutable, compressed", async () => {
+    const response = await app.inject({ url: "/assets/pricing-page-Ab12Cd34.js", headers: { "accept-encoding": "br" } });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/javascript/);
+    expect(response.headers["content-encoding"]).toBe("br");
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
   it("caches other public files for an hour", async () => {
     const response = await app.inject("/logo.svg");
     expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("image/svg+xml");
     expect(response.headers["cache-control"]).toBe("public, max-age=3600");
   });
 
-  it.each(["/assets/pricing-page-OldBuild.js", "/assets/index-OldBuild.css", "/favicon.ico", "/blog/feed.xml"])(
-    "answers %s, a file this build does not have, with the JSON 404 instead of index.html",
+  it.each(["/assets/pricing-page-OldBuild.js", "/assets/index-OldBuild.css", "/favicon.ico", "/blog/feed.xml", "/pricing.html", "/pages.json", "/index.html.br"])(
+    "answers %s, a file this build does not serve, with the JSON 404 instead of a page",
     async (url) => {
       const response = await app.inject(url);
       expect(response.statusCode).toBe(404);
@@ -72,5 +161,28 @@ describe(`the built site (${testDriver})`, () => {
     const response = await app.inject("/api/no-such-call");
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe("not_found");
+  });
+});
+
+describe(`a build made for another origin (${testDriver})`, () => {
+  const root = mkdtempSync(path.join(tmpdir(), "site-"));
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+
+  beforeAll(async () => {
+    writeTree(root);
+    app = await buildTestApp({ SITE_ROOT: root, PUBLIC_URL: "https://freshfold.example" });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("states the server's own origin in canonical links and the sitemap, compressed copies included", async () => {
+    const html = await app.inject({ url: "/pricing", headers: { "accept-encoding": "br" } });
+    const text = brotliDecompressSync(html.rawPayload).toString();
+    expect(text).toContain('href="https://freshfold.example/x"');
+    expect(text).not.toContain(buildOrigin);
+    const sitemap = await app.inject("/sitemap.xml");
+    expect(sitemap.body).toContain("<loc>https://freshfold.example/</loc>");
   });
 });

@@ -158,6 +158,7 @@ describe("StripeProvider: expire, status and portal", () => {
     await provider.expireCheckoutSession(open.id);
     expect(fake.sessions.get(open.id)?.status).toBe("expired");
     await expect(provider.expireCheckoutSession(open.id)).resolves.toBeUndefined();
+    expect(await provider.getCheckoutStatus(open.id)).toEqual({ paid: false, closed: true });
 
     const paid = await provider.createCheckoutSession(request());
     fake.completeSession(paid.id);
@@ -177,7 +178,7 @@ describe("StripeProvider: expire, status and portal", () => {
   });
 
   it("treats an unknown session as unpaid", async () => {
-    expect(await provider.getCheckoutStatus("cs_test_unknown")).toEqual({ paid: false });
+    expect(await provider.getCheckoutStatus("cs_test_unknown")).toEqual({ paid: false, closed: true });
     fake.rejected.length = 0;
   });
 

@@ -5,9 +5,11 @@ import { addDays, format, parseISO } from "date-fns";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildTestApp } from "./helpers/app";
+import { checkoutCookie } from "./helpers/api";
 import { startFakeStripe, signWebhookPayload, type FakeStripe } from "./fakes/stripe-api";
 import { clients, emailOutbox, orders, paymentEvents } from "../../server/db/schema";
 import type { ClientInput } from "../../src/contract/client";
+import { validClient } from "../fixtures/client";
 
 const WEBHOOK_SECRET = "whsec_test_freshfold_webhook_secret";
 
@@ -21,24 +23,15 @@ function newYorkDate(days: number): string {
 }
 
 function signupClient(email: string): ClientInput {
-  const pickupone = newYorkDate(2);
-  return {
-    name: "Ana",
-    surname: "Pérez",
-    email,
-    phoneNumber: "(305) 555-0199",
-    isActive: false,
-    startdate: pickupone,
-    pickupone,
-    pickuptwo: newYorkDate(4),
-    detergent: "hypoallergenic",
-    fabricsoftener: true,
-    language: "es",
-    address: { street: "Brickell Ave", number: 1200, zip: "33131", city: "Miami", state: "FL", country: "USA" },
-  };
+  const address = { street: "Brickell Ave", number: 1200, zip: "33131", city: "Miami", state: "FL", country: "USA" };
+  return validClient({ email, surname: "Pérez", phoneNumber: "(305) 555-0199", detergent: "hypoallergenic", language: "es", address }, [newYorkDate(2), newYorkDate(4)]);
 }
 
 /** Runs the sign-up's checkout call and returns the Stripe session the server opened. */
+/** The paying browser's checkout cookie per e-mail: the post-payment calls and the portal need it. */
+const cookies = new Map<string, string>();
+const payingBrowser = (email: string) => ({ cookie: cookies.get(email) ?? "" });
+
 async function checkout(email: string) {
   const response = await app.inject({
     method: "POST",
@@ -52,6 +45,7 @@ async function checkout(email: string) {
   expect(response.statusCode, response.body).toBe(200);
   const url = (response.json() as { checkout_url: string }).checkout_url;
   expect(new URL(url).origin).toBe("https://checkout.stripe.com");
+  cookies.set(email, checkoutCookie(response));
   const session = [...fake.sessions.values()].find((s) => s.url === url);
   if (!session) throw new Error(`no fake session behind ${url}`);
   return session;
@@ -193,7 +187,7 @@ describe("checkout.session.completed", () => {
     const [a, b, setActive] = await Promise.all([
       deliver(event),
       deliver(event),
-      app.inject({ method: "GET", url: `/api/client/set_active/${email}` }),
+      app.inject({ method: "GET", url: `/api/client/set_active/${email}`, headers: payingBrowser(email) }),
     ]);
     expect([a.statusCode, b.statusCode, setActive.statusCode]).toEqual([200, 200, 200]);
     expect([a.json().duplicate, b.json().duplicate].sort()).toEqual([false, true]);
@@ -249,12 +243,12 @@ describe("a post-payment call before the webhook", () => {
     const session = await checkout(email);
 
     // Before paying, the post-payment call is refused and changes nothing.
-    const early = await app.inject({ method: "GET", url: `/api/client/set_active/${email}` });
+    const early = await app.inject({ method: "GET", url: `/api/client/set_active/${email}`, headers: payingBrowser(email) });
     expect(early.statusCode).toBe(409);
     expect((await state(email)).isActive).toBe(false);
 
     const paid = fake.completeSession(session.id);
-    const setActive = await app.inject({ method: "GET", url: `/api/client/set_active/${email}` });
+    const setActive = await app.inject({ method: "GET", url: `/api/client/set_active/${email}`, headers: payingBrowser(email) });
     expect(setActive.statusCode, setActive.body).toBe(200);
     const retrieve = fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${session.id}`);
     expect(retrieve.length).toBeGreaterThan(0);
@@ -268,7 +262,7 @@ describe("a post-payment call before the webhook", () => {
     expect({ ...(await state(email)), events: 0 }).toEqual({ ...after, events: 0 });
 
     // The billing portal opens for the Stripe customer.
-    const portal = await app.inject({ method: "GET", url: `/api/payments/create-portal-session/${email}` });
+    const portal = await app.inject({ method: "GET", url: `/api/payments/create-portal-session/${email}`, headers: payingBrowser(email) });
     expect(portal.statusCode, portal.body).toBe(200);
     expect(new URL(portal.json().portal_url).origin).toBe("https://billing.stripe.com");
   });

@@ -1,6 +1,6 @@
 // From a Places API (New) place to the spec's address, and the adapter's calls to the Places library.
 import { describe, expect, it } from "vitest";
-import { emptyAddressDraft, normalizeZip, parseHouseNumber } from "../../src/signup/address/address-draft";
+import { emptyAddressDraft, normalizeZip, parseStreetNumber } from "../../src/signup/address/address-draft";
 import {
   addressFromPlace,
   createPlacesPort,
@@ -23,7 +23,7 @@ const brickellComponents = [
   c("1234", "1234", "postal_code_suffix"),
 ];
 
-describe("parseHouseNumber", () => {
+describe("parseStreetNumber", () => {
   it.each([
     ["1200 Brickell Ave", 1200],
     ["  350 Lincoln Rd", 350],
@@ -34,8 +34,8 @@ describe("parseHouseNumber", () => {
     ["", 0],
     ["99999999999999999999 Long St", 0],
   ])("%j → %i", (street, number) => {
-    expect(parseHouseNumber(street)).toBe(number);
-    expect(Number.isInteger(parseHouseNumber(street))).toBe(true);
+    expect(parseStreetNumber(street)).toBe(number);
+    expect(Number.isInteger(parseStreetNumber(street))).toBe(true);
   });
 });
 

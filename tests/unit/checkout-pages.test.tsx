@@ -7,12 +7,9 @@ import { loadLanguage } from "../../src/i18n/catalogs";
 import PaymentSuccessPage from "../../src/checkout/payment-success-page";
 import PortalRedirectPage from "../../src/checkout/portal-redirect-page";
 import { CHECKOUT_FORM_KEY } from "../../src/contract/signup-storage";
+import { validClient } from "../fixtures/client";
 
-const client = {
-  name: "Ana", surname: "Pérez", email: "ana@example.com", phoneNumber: "(305) 555-0100", isActive: false,
-  startdate: "2030-03-05", pickupone: "2030-03-05", pickuptwo: "2030-03-07", detergent: "scented", fabricsoftener: true,
-  language: "en", address: { street: "Brickell Ave", number: 801, zip: "33131", city: "Miami" },
-};
+const client = validClient();
 
 let requests: string[] = [];
 let releasePortal: () => void = () => {};
@@ -97,12 +94,18 @@ describe("portal redirect page", () => {
     expect(screen.getByRole("link", { name: "Return to Homepage" })).toBeTruthy();
   });
 
-  it("shows the portal error when the call fails", async () => {
+  it("shows the portal error when the call with a token fails", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    show(<PortalRedirectPage email="nobody@example.com" />, "/?email=nobody@example.com");
+    show(<PortalRedirectPage email="nobody@example.com" />, "/?email=nobody@example.com&token=t0k3n");
     expect(screen.getByRole("heading", { level: 1, name: "Redirecting to Billing Portal" })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Error" })).toBeTruthy());
     expect(screen.getByRole("alert").textContent).toBe("Failed to create portal session. Please try again.");
-    expect(requests).toEqual(["GET /api/payments/create-portal-session/nobody%40example.com"]);
+    expect(requests).toEqual(["GET /api/payments/create-portal-session/nobody%40example.com?token=t0k3n"]);
+  });
+
+  it("without a token asks for no portal and offers the e-mailed link", async () => {
+    show(<PortalRedirectPage email="ana@example.com" />, "/?email=ana@example.com");
+    expect(screen.getByRole("heading", { level: 1, name: "Open your billing portal" })).toBeTruthy();
+    expect(requests).toEqual([]);
   });
 });

@@ -1,25 +1,15 @@
 // The checkout pages' browser-only module and their real actors: what they read, mark and send.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, toPromise, type AnyActorLogic } from "xstate";
-import { claimPaymentSuccessRun, readSavedCheckout, sendConversion, trackerPresent } from "../../src/checkout/checkout-storage";
+import { claimPaymentSuccessRun, sendConversion, trackerPresent } from "../../src/checkout/checkout-storage";
+import { readSavedCheckout } from "../../src/browser/tab-session";
 import { paymentCanceledActors, paymentSuccessActors, portalRedirectActors } from "../../src/checkout/checkout-actors";
 import { createApiClient } from "../../src/api/client";
 import { CHECKOUT_FORM_KEY, PAYMENT_SUCCESS_DONE_KEY } from "../../src/contract/signup-storage";
 import type { ClientInput } from "../../src/contract/client";
+import { validClient } from "../fixtures/client";
 
-const client: ClientInput = {
-  name: "Ana",
-  surname: "Pérez",
-  email: "ana@example.com",
-  phoneNumber: "(305) 555-0100",
-  startdate: "2030-03-05",
-  pickupone: "2030-03-05",
-  pickuptwo: "2030-03-07",
-  detergent: "scented",
-  fabricsoftener: true,
-  language: "es",
-  address: { street: "Brickell Ave", number: 801, zip: "33131", city: "Miami" },
-};
+const client: ClientInput = validClient({ language: "es" });
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {

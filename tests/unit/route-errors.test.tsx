@@ -1,11 +1,12 @@
 // What a visitor sees when a page fails: to load (one automatic reload, then a message) or while rendering.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { render, screen, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { MemoryRouter } from "react-router";
 import { LanguageProvider } from "../../src/i18n/language-provider";
 import { loadLanguage } from "../../src/i18n/catalogs";
 import type { Language } from "../../src/i18n/languages";
-import { page, withLayout } from "../../src/app/router";
+import { page, SiteRoutes, type PageRoute } from "../../src/app/router";
+import { AppErrorBoundary } from "../../src/app/route-error-page";
 import { claimAutomaticReload, importOrReload, isModuleLoadError, reloadCooldownMs } from "../../src/loading/stale-build";
 
 const chunkError = () => new TypeError("Failed to fetch dynamically imported module: http://localhost/assets/pricing-page-Ab12.js");
@@ -81,26 +82,29 @@ describe("the error pages", () => {
     vi.restoreAllMocks();
   });
 
-  async function renderAt(language: Language, path: string, pages: RouteObject[]) {
+  type Pages = Pick<PageRoute, "path" | "Page">[];
+  async function renderAt(language: Language, path: string, pages: Pages) {
     await loadLanguage(language);
-    const router = createMemoryRouter(withLayout(pages), { initialEntries: [path] });
     return render(
       <LanguageProvider initial={language}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <SiteRoutes pages={pages} />
+        </MemoryRouter>
       </LanguageProvider>,
     );
   }
 
-  const failingToLoad: RouteObject[] = [{ path: "/pricing", ...page(() => Promise.reject(chunkError())) }];
+  // A fresh page each time: a page keeps its failure, as React.lazy does.
+  const failingToLoad = (): Pages => [{ path: "/pricing", Page: page(() => Promise.reject(chunkError())) }];
   function Broken(): never {
     throw new Error("a bug");
   }
 
-  it("shows the layout with its loading space while the first page's code loads, without React Router's warning", async () => {
+  it("shows the layout with its loading space while the first page's code loads, without a router warning", async () => {
     const warn = vi.spyOn(console, "warn");
     let release!: () => void;
     const loading = new Promise<{ default: () => React.ReactNode }>((resolve) => (release = () => resolve({ default: () => <h1>Pricing</h1> })));
-    await renderAt("en", "/pricing", [{ path: "/pricing", ...page(() => loading) }]);
+    await renderAt("en", "/pricing", [{ path: "/pricing", Page: page(() => loading) }]);
     expect(screen.getByRole("banner")).toBeTruthy();
     expect(screen.getByRole("contentinfo")).toBeTruthy();
     expect(screen.getByRole("main").querySelector('[aria-busy="true"]')).toBeTruthy();
@@ -110,7 +114,7 @@ describe("the error pages", () => {
   });
 
   it("reloads once when a page's code fails to load, showing the layout's loading space meanwhile", async () => {
-    await renderAt("en", "/pricing", failingToLoad);
+    await renderAt("en", "/pricing", failingToLoad());
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole("heading", { level: 1 })).toBeNull();
     expect(screen.getByRole("banner")).toBeTruthy();
@@ -118,14 +122,14 @@ describe("the error pages", () => {
   });
 
   it("never reloads for a page that fails for another reason while loading", async () => {
-    await renderAt("en", "/pricing", [{ path: "/pricing", ...page(() => Promise.reject(new Error("a bug at module level"))) }]);
+    await renderAt("en", "/pricing", [{ path: "/pricing", Page: page(() => Promise.reject(new Error("a bug at module level"))) }]);
     expect(await screen.findByRole("heading", { level: 1, name: "Something went wrong" })).toBeTruthy();
     expect(reload).not.toHaveBeenCalled();
   });
 
   it("says the page could not load when the reload did not help, keeping header and footer (en, es)", async () => {
     claimAutomaticReload(sessionStorage, true);
-    const english = await renderAt("en", "/pricing", failingToLoad);
+    const english = await renderAt("en", "/pricing", failingToLoad());
     expect(await screen.findByRole("heading", { level: 1, name: "We couldn't load this page" })).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toBe("Check your connection and try again.");
     expect(screen.getByRole("banner")).toBeTruthy();
@@ -133,7 +137,7 @@ describe("the error pages", () => {
     expect(reload).not.toHaveBeenCalled();
     english.unmount();
 
-    await renderAt("es", "/pricing", failingToLoad);
+    await renderAt("es", "/pricing", failingToLoad());
     expect(await screen.findByRole("heading", { level: 1, name: "No pudimos cargar esta página" })).toBeTruthy();
     const main = screen.getByRole("main");
     within(main).getByRole("button", { name: "Intentar de nuevo" }).click();
@@ -142,7 +146,7 @@ describe("the error pages", () => {
   });
 
   it("shows a page that fails while rendering at once, without reloading (en, es)", async () => {
-    const english = await renderAt("en", "/pricing", [{ path: "/pricing", element: <Broken /> }]);
+    const english = await renderAt("en", "/pricing", [{ path: "/pricing", Page: Object.assign(Broken, { preload: async () => {} }) }]);
     expect(await screen.findByRole("heading", { level: 1, name: "Something went wrong" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
     expect(screen.getByRole("banner")).toBeTruthy();
@@ -150,19 +154,19 @@ describe("the error pages", () => {
     expect(console.error).toHaveBeenCalledWith("The page failed:", expect.objectContaining({ message: "a bug" }));
     english.unmount();
 
-    await renderAt("es", "/pricing", [{ path: "/pricing", element: <Broken /> }]);
+    await renderAt("es", "/pricing", [{ path: "/pricing", Page: Object.assign(Broken, { preload: async () => {} }) }]);
     expect(await screen.findByRole("heading", { level: 1, name: "Algo salió mal" })).toBeTruthy();
   });
 
   it("shows the last-resort page, without the layout, when the layout itself fails", async () => {
-    const router = createMemoryRouter(
-      [{ element: <Broken />, errorElement: withLayout([])[0]!.errorElement, children: [{ path: "/", element: null }] }],
-      { initialEntries: ["/"] },
-    );
     await loadLanguage("es");
     render(
       <LanguageProvider initial="es">
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={["/"]}>
+          <AppErrorBoundary>
+            <Broken />
+          </AppErrorBoundary>
+        </MemoryRouter>
       </LanguageProvider>,
     );
     expect(await screen.findByRole("heading", { level: 1, name: "Algo salió mal" })).toBeTruthy();

@@ -1,4 +1,5 @@
 // Every guard of the sign-up machine, the form rules behind them, and the renewal-date rule.
+import type { ServiceAreaAnswer } from "../../src/contract/calls";
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { ApiRequestError } from "../../src/api/client";
@@ -45,6 +46,11 @@ const context = (patch: Partial<SignupContext> = {}): SignupContext => ({
   origin: "http://localhost:3000",
   restoreStep: 1,
   checkoutUrl: "",
+  checked: { email: null, zip: null },
+  editing: false,
+  pickNotice: null,
+  areaAnswer: null,
+  checkZipOnStart: false,
   ...patch,
 });
 
@@ -155,7 +161,7 @@ describe("signup machine guards", () => {
       signupMachine.provide({
         actors: {
           checkEmail: fromPromise(() => new Promise<{ exists: boolean }>((r) => (resolve = r))),
-          checkServiceArea: fromPromise(async () => true),
+          checkServiceArea: fromPromise(async (): Promise<ServiceAreaAnswer> => true),
         },
       }),
       { input: { language: "en", today: "2030-01-07", origin: "http://localhost:3000", form: validForm() } },
@@ -220,5 +226,33 @@ describe("renewal date: the first pickup moved forward to the next Sunday", () =
   it("across a month end", () => {
     expect(renewalDate("2030-01-29")).toBe("2030-02-03");
     expect(renewalDate("2030-12-31")).toBe("2031-01-05");
+  });
+});
+
+describe("the new guards: the check memo, the review's Edit links and the history's steps", () => {
+  it("Continue re-checks an input only when it changed since the last check", () => {
+    expect(check("emailInputChanged", context())).toBe(true);
+    expect(check("emailInputChanged", context({ checked: { email: "ana@example.com", zip: null } }))).toBe(false);
+    expect(check("zipInputChanged", context({ checked: { email: null, zip: "33131" } }))).toBe(false);
+    expect(check("zipInputChanged", context({ checked: { email: null, zip: "33139" } }))).toBe(true);
+  });
+
+  it("returns to the review only from an edit with every step valid", () => {
+    expect(check("returningToReview", context())).toBe(false);
+    expect(check("returningToReview", context({ editing: true }))).toBe(true);
+    expect(check("returningToReview", context({ editing: true, form: { ...validForm(), picks: ["2030-01-10"] } }))).toBe(false);
+  });
+
+  it("the history reopens an earlier step, and a later one only when the steps before it are valid and the checks passed", () => {
+    const visit = (step: number, patch: Partial<SignupContext> = {}) => guard("canVisit")({ context: context(patch), event: { type: "step.visit", step } }, { step });
+    const checked = { email: "ana@example.com", zip: "33131" };
+    expect(visit(1, { form: emptySignupForm() })).toBe(true);
+    expect(visit(6, { checked })).toBe(true);
+    // Not over an e-mail or ZIP that changed since its check.
+    expect(visit(6)).toBe(false);
+    expect(visit(2, { checked: { ...checked, zip: "33139" } })).toBe(false);
+    expect(visit(3, { form: emptySignupForm() })).toBe(false);
+    expect(visit(2, { checks: { emailTaken: true, areaUnavailable: false } })).toBe(false);
+    expect(visit(2, { checks: { emailTaken: false, areaUnavailable: true } })).toBe(false);
   });
 });

@@ -1,10 +1,28 @@
 import { describe, expect, it, vi } from "vitest";
 import { assign, createActor, fromPromise, setup } from "xstate";
-import { maskEmail, maskPersonalData, maskPhone } from "../../src/inspection/masking";
+import { maskEmail, maskPersonalData, maskPhone, maskStreet } from "../../src/inspection/masking";
 import { SupportRecorder } from "../../src/inspection/recorder";
 import { createReplay, describeStateValue, sameStateValue } from "../../src/support/replay";
 
 describe("masking personal data", () => {
+  it("masks street addresses like e-mails, keeping the ZIP and city a support agent needs", () => {
+    expect(maskStreet("1200 Brickell Ave")).toBe("1000 Bxxxxxxx Axx");
+    const masked = maskPersonalData({
+      form: { address: { street: "1200 Brickell Ave", zip: "33131", city: "Miami" } },
+      suggestions: [{ id: "p1", text: "1200 Brickell Ave, Miami, FL, USA", mainText: "1200 Brickell Ave" }],
+      query: "1200 Bri",
+      selected: { formatted_address: "1200 Brickell Ave, Miami, FL 33131, USA" },
+    });
+    expect(masked).toEqual({
+      form: { address: { street: "1000 Bxxxxxxx Axx", zip: "33131", city: "Miami" } },
+      suggestions: [{ id: "p1", text: "1000 Bxxxxxxx Axx, Mxxxx, Fx, Uxx", mainText: "1000 Bxxxxxxx Axx" }],
+      query: "1000 Bxx",
+      selected: { formatted_address: "1000 Bxxxxxxx Axx, Mxxxx, Fx 30000, Uxx" },
+    });
+    expect(JSON.stringify(masked)).not.toContain("Brickell");
+    expect(maskPersonalData({ type: "input.changed", value: "801 Brickell Avenue" })).toEqual({ type: "input.changed", value: "800 Bxxxxxxx Axxxxx" });
+  });
+
   it("masks e-mail addresses keeping their shape", () => {
     expect(maskEmail("jane.doe@example.com")).toBe("j***@e***.com");
     expect(maskEmail("write to ana@mail.co.uk today")).toBe("write to a***@m***.co.uk today");

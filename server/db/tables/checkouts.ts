@@ -1,5 +1,6 @@
 // Checkout sessions (each holds its two pickup days while open and unexpired) and the per-day lock rows.
-import { date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import type { Client } from "../../../src/contract/client";
 import type { Language } from "../../../src/contract/common";
 import { clients } from "./clients";
 
@@ -25,12 +26,19 @@ export const checkouts = pgTable(
     customerId: text("customer_id"),
     subscriptionId: text("subscription_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The client exactly as the payer submitted it with this checkout: what fulfilment activates. */
+    submittedClient: jsonb("submitted_client").$type<Client>(),
+    /** SHA-256 of the random value of the checkout cookie of the browser that opened it (server/auth/ownership.ts). */
+    ownerHash: text("owner_hash").unique(),
+    /** Keyed hash of the client address that opened it (the per-address cap on open checkouts). */
+    addressKey: text("address_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("checkouts_client_idx").on(t.clientId),
     index("checkouts_hold_one_idx").on(t.pickupOne, t.status),
     index("checkouts_hold_two_idx").on(t.pickupTwo, t.status),
+    index("checkouts_address_idx").on(t.addressKey, t.status),
   ],
 );
 

@@ -42,7 +42,7 @@ export function PostCard({ post, headingLevel = 3, large = false }: { post: Blog
   const text = post.text[language];
   const Heading = `h${headingLevel}` as const;
   return (
-    <article className="group relative flex h-full flex-col rounded-card border border-brand-100 bg-white p-5 shadow-card transition-shadow focus-within:ring-3 focus-within:ring-coral-500 hover:shadow-lg sm:p-6">
+    <article className="group relative flex h-full flex-col rounded-card border border-brand-100 bg-white p-5 shadow-card transition-shadow focus-within:ring-3 focus-within:ring-focus hover:shadow-lg sm:p-6">
       <PostArt post={post} large={large} />
       <div className="mt-4"><CategoryBadge post={post} /></div>
       <Heading className={`mt-3 font-bold text-brand-900 ${large ? "text-xl sm:text-2xl" : "text-lg"}`}>

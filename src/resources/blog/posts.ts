@@ -1,4 +1,4 @@
-// The blog's static content: categories with the spec's fixed counts, and the posts' cards in both languages.
+// The blog's static content: categories, counted from the posts a visitor can open, and the posts' cards in both languages.
 // Articles are written per language (not translated string by string), so they live here, not in the catalogs.
 import type { Language } from "../../i18n/languages";
 
@@ -7,15 +7,13 @@ export type BlogCategoryId = "laundry-hacks" | "eco-friendly-living" | "miami-li
 export interface BlogCategory {
   id: BlogCategoryId;
   name: Record<Language, string>;
-  /** Spec section 9: fixed counts. */
-  count: number;
 }
 
 export const blogCategories: BlogCategory[] = [
-  { id: "laundry-hacks", name: { en: "Laundry Hacks", es: "Trucos de lavandería" }, count: 8 },
-  { id: "eco-friendly-living", name: { en: "Eco-Friendly Living", es: "Vida sostenible" }, count: 5 },
-  { id: "miami-life", name: { en: "Miami Life", es: "Vida en Miami" }, count: 12 },
-  { id: "behind-the-scenes", name: { en: "Behind the Scenes", es: "Detrás de escena" }, count: 6 },
+  { id: "laundry-hacks", name: { en: "Laundry Hacks", es: "Trucos de lavandería" } },
+  { id: "eco-friendly-living", name: { en: "Eco-Friendly Living", es: "Vida sostenible" } },
+  { id: "miami-life", name: { en: "Miami Life", es: "Vida en Miami" } },
+  { id: "behind-the-scenes", name: { en: "Behind the Scenes", es: "Detrás de escena" } },
 ];
 
 export interface BlogPostCard {
@@ -50,7 +48,7 @@ export const blogPosts: BlogPost[] = [
       },
       es: {
         title: "Cómo quitar las manchas de protector solar de las toallas de playa",
-        excerpt: "Esas manchas amarillentas no son sucio: son una reacción entre el protector solar y los minerales del agua. Te contamos cómo sacarlas y cómo evitar que vuelvan.",
+        excerpt: "Esas manchas amarillentas no son suciedad: son una reacción entre el protector solar y los minerales del agua. Te contamos cómo sacarlas y cómo evitar que vuelvan.",
       },
     },
   },
@@ -64,7 +62,7 @@ export const blogPosts: BlogPost[] = [
     text: {
       en: {
         title: "Why we wash in cold water, and why you should too",
-        excerpt: "Most of the energy a washing machine uses goes into heating water. Cold washes save it, keep colours bright and are kinder to the fabrics you love.",
+        excerpt: "Most of the energy a washing machine uses goes into heating water. Cold washes save it, keep colors bright and are kinder to the fabrics you love.",
       },
       es: {
         title: "Por qué lavamos con agua fría (y por qué deberías hacerlo tú también)",
@@ -154,7 +152,7 @@ export const blogPosts: BlogPost[] = [
     text: {
       en: {
         title: "Why we ask you to choose two pickup days a week",
-        excerpt: "Two fixed days a week keeps your hamper from overflowing and lets us plan efficient routes in every neighbourhood. Here's the thinking behind it.",
+        excerpt: "Two fixed days a week keeps your hamper from overflowing and lets us plan efficient routes in every neighborhood. Here's the thinking behind it.",
       },
       es: {
         title: "Por qué te pedimos elegir dos días de recogida a la semana",
@@ -170,3 +168,8 @@ export const recentPosts = blogPosts.filter((p) => !p.featured).sort((a, b) => b
 
 export const findPost = (slug: string | undefined) => blogPosts.find((p) => p.slug === slug);
 export const categoryOf = (post: BlogPost) => blogCategories.find((c) => c.id === post.category)!;
+/**
+ * How many posts of a category a visitor can open. The spec's fixed counts (8, 5, 12, 6) promised posts that
+ * do not exist; issue 13 asks the counts to agree with the posts on the site.
+ */
+export const postCount = (category: BlogCategoryId) => blogPosts.filter((p) => p.category === category).length;

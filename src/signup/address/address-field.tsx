@@ -8,7 +8,7 @@ import { addressAutocompleteMachine } from "../../../machines/address-autocomple
 import { ComboBox, ComboBoxItem } from "../../ui/combo-box";
 import { TextField } from "../../ui/text-field";
 import { inspect } from "../../inspection/inspect";
-import { normalizeZip, parseHouseNumber, type AddressDraft } from "./address-draft";
+import { normalizeZip, parseStreetNumber, type AddressDraft } from "./address-draft";
 import { mapsApiKey, placesLoader } from "./places-loader";
 
 export interface AddressFieldProps {
@@ -31,6 +31,7 @@ const errorMessages: Record<string, MessageDescriptor> = {
   zipRequired: msg`ZIP code is required`,
   zipInvalid: msg`Enter a 5-digit ZIP code`,
   cityRequired: msg`City is required`,
+  streetIncomplete: msg`Enter the house number and the street name, e.g. 1200 Brickell Ave`,
   tooLong: msg`This is too long`,
 };
 
@@ -77,14 +78,14 @@ function AddressFields({ value, onChange, onSelect, errors = {} }: AddressFieldP
   // A typed edit no longer matches the formatted address of an earlier pick, so that is dropped.
   const edit = (patch: Partial<AddressDraft>) => onChange({ ...value, ...patch, formatted_address: "" });
   const changeStreet = (street: string) => {
-    edit({ street, number: parseHouseNumber(street) });
+    edit({ street, number: parseStreetNumber(street) });
     actor.send({ type: "input.changed", value: street });
   };
   const pick = (id: string) => {
     const suggestion = suggestions.find((s) => s.id === id);
     if (!suggestion) return;
     // The street line shows at once; the ZIP code and city follow with the place's details.
-    edit({ street: suggestion.mainText, number: parseHouseNumber(suggestion.mainText) });
+    edit({ street: suggestion.mainText, number: parseStreetNumber(suggestion.mainText) });
     actor.send({ type: "suggestion.selected", id });
   };
 
@@ -106,6 +107,7 @@ function AddressFields({ value, onChange, onSelect, errors = {} }: AddressFieldP
           <TextField
             label={streetLabel}
             name="street"
+            description={t`House number and street name, e.g. 1200 Brickell Ave`}
             autoComplete="address-line1"
             isRequired
             validationBehavior="aria"

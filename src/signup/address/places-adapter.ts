@@ -1,7 +1,7 @@
 // The Places API (New) behind the autocomplete machine's port: programmatic suggestions limited to the
 // USA, one session token per search (from the first keystroke to the details of the picked address).
 import type { AutocompleteAddress, PlaceSuggestion, PlacesPort } from "../../../machines/address-autocomplete.machine";
-import { emptyAddressDraft, parseHouseNumber, type AddressDraft } from "./address-draft";
+import { emptyAddressDraft, parseStreetNumber, type AddressDraft } from "./address-draft";
 
 // The parts of `google.maps.places` this adapter uses, so the tests' stand-in can satisfy them too.
 export interface AddressComponentLike {
@@ -68,7 +68,7 @@ export function addressFromPlace(
   const countryCode = country?.shortText?.trim().toUpperCase();
   return {
     street: [streetNumber, route].filter(Boolean).join(" "),
-    number: parseHouseNumber(streetNumber),
+    number: parseStreetNumber(streetNumber),
     zip: component(parts, "postal_code")?.longText?.trim() ?? "",
     city: city?.longText?.trim() ?? "",
     state: state?.shortText?.trim() || state?.longText?.trim() || emptyAddressDraft.state,

@@ -1,22 +1,17 @@
 // Step 4: a start date in the calendar, then two weekly pickup days from the 7 days it opens.
 import { useLingui } from "@lingui/react/macro";
-import { parseDate } from "@internationalized/date";
 import { format, parseISO } from "date-fns";
+import { parseDate } from "@internationalized/date";
 import { PICKUP_DAYS_REQUIRED } from "../../contract/plan";
 import { dateLocale } from "../../i18n/date-locale";
 import { useLanguage } from "../../i18n/language-provider";
-import type { Language } from "../../i18n/languages";
 import { lastStartDate } from "../../../machines/signup.machine";
 import { Alert } from "../../ui/alert";
 import { Calendar } from "../../ui/calendar";
 import { DayToggle } from "../../ui/signup-day-toggle";
 import { SignupActor } from "../signup-actor";
 import { useFieldError } from "./field-error";
-
-const dayLabelPattern: Record<Language, string> = { en: "EEEE, MMMM d", es: "EEEE d 'de' MMMM" };
-
-export const dayLabel = (date: string, language: Language) => format(parseISO(date), dayLabelPattern[language], { locale: dateLocale[language] });
-export const weekdayName = (date: string, language: Language) => format(parseISO(date), "EEEE", { locale: dateLocale[language] });
+import { dayLabel, weekdayList } from "./day-names";
 
 export function DatesStep() {
   const { t } = useLingui();
@@ -29,9 +24,16 @@ export function DatesStep() {
   const phase = SignupActor.useSelector((s) =>
     s.matches({ step4: "loading" }) ? "loading" : s.matches({ step4: "loaded" }) ? "loaded" : s.matches({ step4: "empty" }) ? "empty" : "idle",
   );
+  const pickNotice = SignupActor.useSelector((s) => s.context.pickNotice);
   const error = useFieldError();
   const days = Object.keys(availability).sort();
-  const chosen = [...picks].sort().map((d) => weekdayName(d, language));
+  const chosen = picks.length > 0 ? weekdayList(picks, language) : "";
+  const noticeText =
+    pickNotice?.kind === "dropped"
+      ? t`Only two days can be picked: ${dayLabel(pickNotice.date, language)} was removed.`
+      : pickNotice?.kind === "cleared"
+        ? t`New start date: your picked days (${weekdayList(pickNotice.dates, language)}) were cleared. Pick two days again.`
+        : "";
 
   return (
     <div className="flex flex-col gap-6">
@@ -49,8 +51,21 @@ export function DatesStep() {
           value={startDate ? parseDate(startDate) : null}
           onChange={(value) => actor.send({ type: "date.start", date: value.toString() })}
         />
+        {startDate && (
+          <p className="flex items-center gap-2 text-sm text-ink" data-testid="start-date">
+            <span aria-hidden="true" className="inline-block h-4 w-4 rounded-full border-2 border-brand-700 bg-white" />
+            <span>
+              {t`Start date:`} <strong>{dayLabel(startDate, language)}</strong>
+            </span>
+          </p>
+        )}
       </div>
-      <section aria-labelledby="pickup-days-heading" aria-busy={phase === "loading"} className="flex flex-col gap-3">
+      <section
+        aria-labelledby="pickup-days-heading"
+        aria-busy={phase === "loading"}
+        data-invalid={error("picks") ? true : undefined}
+        className="flex flex-col gap-3"
+      >
         <h3 id="pickup-days-heading" className="text-lg font-semibold text-ink">
           {t`Available pickup days`}{" "}
           <span className="font-normal text-muted">{t`(${picks.length}/${PICKUP_DAYS_REQUIRED} selected)`}</span>
@@ -63,22 +78,40 @@ export function DatesStep() {
             {days.map((day) => (
               <DayToggle
                 key={day}
-                aria-label={dayLabel(day, language)}
+                aria-label={day === startDate ? t`${dayLabel(day, language)} (start date)` : dayLabel(day, language)}
                 isSelected={picks.includes(day)}
                 isDisabled={availability[day] !== true}
                 onChange={() => actor.send({ type: "date.toggled", date: day })}
               >
                 <span className="text-xs font-semibold uppercase">{format(parseISO(day), "EEE", { locale: dateLocale[language] })}</span>
                 <span className="text-base font-semibold">{format(parseISO(day), "d MMM", { locale: dateLocale[language] })}</span>
+                {picks.includes(day) ? (
+                  <span className="flex items-center gap-1 text-xs font-semibold">
+                    <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3"><path d="M5 12l5 5 9-10" /></svg>
+                    {t`Pickup`}
+                  </span>
+                ) : (
+                  day === startDate && <span className="text-xs font-semibold">{t`Start`}</span>
+                )}
               </DayToggle>
             ))}
           </div>
         )}
         {error("picks") && <p className="text-sm font-medium text-danger">{error("picks")}</p>}
-        <p className="text-sm text-ink" aria-live="polite">
-          {chosen.length > 0 && (
+        {/* Always in the page, so the change of its text is what a screen reader hears. */}
+        <p
+          role="status"
+          aria-live="polite"
+          aria-atomic="true"
+          data-testid="pick-notice"
+          className={noticeText ? "rounded-card border border-brand-200 bg-brand-50 p-3 text-sm text-ink" : "sr-only"}
+        >
+          {noticeText}
+        </p>
+        <p className="text-sm text-ink" aria-live="polite" data-testid="pickup-days">
+          {chosen && (
             <>
-              {t`Your weekly pickup days:`} <strong className="capitalize">{chosen.join(", ")}</strong>
+              {t`Your weekly pickup days:`} <strong>{chosen}</strong>
             </>
           )}
         </p>

@@ -7,6 +7,7 @@ import { LinkButton } from "../../ui/button";
 import { Checkbox } from "../../ui/checkbox";
 import { TextField } from "../../ui/text-field";
 import { AddressField } from "../address/address-field";
+import { ComingSoonWaitlist, ServedConfirmation } from "../../areas/zip-check";
 import { SignupActor } from "../signup-actor";
 import { useFieldError } from "./field-error";
 
@@ -22,6 +23,9 @@ export function PersonalStep() {
   const terms = SignupActor.useSelector((s) => s.context.form.terms);
   const emailTaken = SignupActor.useSelector((s) => s.matches({ step1: { email: "taken" } }));
   const areaUnavailable = SignupActor.useSelector((s) => s.matches({ step1: { area: "unavailable" } }));
+  const areaAvailable = SignupActor.useSelector((s) => s.matches({ step1: { area: "available" } }));
+  const areaAnswer = SignupActor.useSelector((s) => s.context.areaAnswer);
+  const checkedZip = SignupActor.useSelector((s) => s.context.checked.zip);
   const error = useFieldError();
 
   return (
@@ -86,7 +90,8 @@ export function PersonalStep() {
         onSelect={(selected) => actor.send({ type: "address.selected", address: selected })}
         errors={{ street: error("address.street"), zip: error("address.zip"), city: error("address.city") }}
       />
-      <TextField label={t`Country`} name="country" value={address.country === "USA" ? t`United States` : address.country} isReadOnly />
+      <TextField label={t`Country`} name="country" value={address.country === "USA" ? t`United States` : address.country} isReadOnly excludeFromTabOrder />
+      {areaAvailable && <ServedConfirmation area={areaAnswer?.area ?? ""} deliveryTime={areaAnswer?.deliveryTime} />}
       {areaUnavailable && (
         <Alert variant="warning" title={t`We're not in your area yet!`}>
           <p>{t`We don't currently service this area.`}</p>
@@ -96,6 +101,9 @@ export function PersonalStep() {
             </Link>
           </p>
         </Alert>
+      )}
+      {areaUnavailable && areaAnswer?.comingSoon && areaAnswer.area && checkedZip && (
+        <ComingSoonWaitlist key={checkedZip} zip={checkedZip} area={areaAnswer.area} email={email} />
       )}
       <div className="flex flex-col gap-3">
         <Checkbox isSelected={consent} onChange={(value) => actor.send({ type: "consent.changed", value })} errorMessage={error("consent")}>

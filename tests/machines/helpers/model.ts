@@ -1,8 +1,8 @@
 // Model-based testing helpers: the machine's own states and transitions, and what a set of paths covers.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createActor, fromPromise, type AnyStateMachine, type AnyStateNode, type EventObject } from "xstate";
-import { getShortestPaths, getStateNodes } from "@xstate/graph";
+import { createActor, fromPromise, type AnyStateMachine, type AnyStateNode, type EventFromLogic, type EventObject } from "xstate";
+import { getShortestPaths, getStateNodes, type StatePath } from "xstate/graph";
 
 export interface TransitionInfo {
   key: string;
@@ -64,7 +64,7 @@ export function replayCoverage(machine: AnyStateMachine, sequences: EventObject[
     // The root actor is recognised by its session id: an eventless transition out of the initial state is
     // inspected while createActor is still running, before `actor` is assigned.
     const actor = createActor(logic, {
-      input,
+      input: input as never,
       inspect: (inspection) => {
         if (inspection.type === "@xstate.microstep" && inspection.actorRef.sessionId === inspection.rootId) {
           // Microstep snapshots include transient states that an eventless transition leaves at once.
@@ -127,7 +127,7 @@ export function uncovered(machine: AnyStateMachine, coverage: Coverage) {
 
 type PathLike = { state: unknown; steps: Array<{ event: EventObject }> };
 
-/** The events of a path from @xstate/graph, without the initial xstate.init. */
+/** The events of a path from xstate/graph, without the initial xstate.init. */
 export const pathEvents = (path: PathLike): EventObject[] => path.steps.map((s) => s.event).filter((e) => e.type !== "xstate.init");
 
 /**
@@ -160,4 +160,63 @@ export function sequencesCoveringAllTransitions(
     }
   }
   return sequences;
+}
+
+/** Adds one coverage to another (paths counted, states and transitions united). */
+export function mergeCoverage(into: Coverage, from: Coverage): Coverage {
+  into.paths += from.paths;
+  from.states.forEach((id) => into.states.add(id));
+  from.transitions.forEach((key) => into.transitions.add(key));
+  return into;
+}
+
+type PathOf<TMachine extends AnyStateMachine> = StatePath<ReturnType<TMachine["transition"]>, EventFromLogic<TMachine>>;
+
+export interface ModelRun<TMachine extends AnyStateMachine> {
+  name: string;
+  input: unknown;
+  /** The shortest path to every reachable state: check invariants on `path.state`. */
+  paths: PathOf<TMachine>[];
+  /** The paths' events, plus the sequences added to take the transitions they miss. */
+  sequences: EventObject[][];
+  coverage: Coverage;
+}
+
+/**
+ * The model-based walk every machine test makes: from each input, the shortest path to every reachable state,
+ * extended until every transition is taken, replayed to measure coverage (logged per input and in total).
+ * The test then asserts `uncovered(machine, total)` is empty and checks its invariants on each run's paths.
+ */
+export function walkModel<TMachine extends AnyStateMachine>(
+  name: string,
+  machine: TMachine,
+  options: {
+    /** Input name → input; one walk each. */
+    inputs: Record<string, unknown>;
+    /** Every event the walk may send, actor outcomes included (xstate.done.actor.x / xstate.error.actor.x). */
+    events: EventObject[];
+    /** The events of one type, to take a transition the shortest paths missed; by default those of `events`. */
+    eventsOfType?: (type: string) => EventObject[];
+    /** How states are told apart (the default: value and context). */
+    serializeState?: (snapshot: ReturnType<TMachine["transition"]>, event: EventFromLogic<TMachine> | undefined) => string;
+  },
+): { runs: ModelRun<TMachine>[]; total: Coverage } {
+  const eventsOfType = options.eventsOfType ?? ((type: string) => options.events.filter((e) => e.type === type));
+  const total: Coverage = { paths: 0, states: new Set(), transitions: new Set() };
+  const entries = Object.entries(options.inputs);
+  const runs = entries.map(([inputName, input]) => {
+    const paths = getShortestPaths(machine, {
+      input: input as never,
+      events: options.events as EventFromLogic<TMachine>[],
+      ...(options.serializeState ? { serializeState: options.serializeState as never } : {}),
+    }) as PathOf<TMachine>[];
+    const sequences = sequencesCoveringAllTransitions(machine, paths as PathLike[], eventsOfType, input);
+    const coverage = replayCoverage(machine, sequences, input);
+    const label = entries.length > 1 ? `${name} (${inputName})` : name;
+    console.log(`${describeCoverage(label, machine, coverage)} (${paths.length} shortest paths)`);
+    mergeCoverage(total, coverage);
+    return { name: inputName, input, paths, sequences, coverage };
+  });
+  if (entries.length > 1) console.log(describeCoverage(`${name} (all inputs)`, machine, total));
+  return { runs, total };
 }

@@ -1,12 +1,12 @@
 // The API under test with a settable clock, and sign-up data relative to that clock's "today".
-import { buildApp } from "../../../server/app";
-import { loadConfig } from "../../../server/config";
 import type { PaymentProvider } from "../../../server/payments/provider";
 import { addDays, todayInServiceZone } from "../../../server/services/dates";
 import type { ClientInput } from "../../../src/contract/client";
-import { openTestDatabase } from "./database";
+import { buildTestApp, ORIGIN } from "./app";
+import { validClient } from "../../fixtures/client";
+import { liftedLimits } from "../../../scripts/lifted-limits.mjs";
 
-export const ORIGIN = "http://localhost:3000";
+export { ORIGIN };
 
 /** A clock tests move by hand: 2030-03-04 (a Monday) at 10:00 in Miami unless told otherwise. */
 export function testClock(start = new Date("2030-03-04T15:00:00Z")) {
@@ -26,25 +26,10 @@ export function testClock(start = new Date("2030-03-04T15:00:00Z")) {
 }
 export type TestClock = ReturnType<typeof testClock>;
 
+/** The app with a settable clock, no mail worker (tests send by hand) and the per-address limits lifted. */
 export async function buildApiApp(options: { env?: Record<string, string>; clock?: TestClock; payments?: PaymentProvider } = {}) {
   const clock = options.clock ?? testClock();
-  const database = await openTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    PUBLIC_URL: ORIGIN,
-    MAIL_WORKER_INTERVAL_MS: "0",
-    RATE_LIMIT_EMAIL_EXISTS: "100000",
-    RATE_LIMIT_SERVICE_AREA: "100000",
-    RATE_LIMIT_SIGNUPDAY: "100000",
-    RATE_LIMIT_CONTACT_FORM: "100000",
-    RATE_LIMIT_NEWSLETTER: "100000",
-    RATE_LIMIT_CHECKOUT: "100000",
-    ...options.env,
-  });
-  const app = await buildApp({ config, database, logger: false, now: clock.now, payments: options.payments });
-  app.addHook("onClose", () => database.close());
-  await app.ready();
+  const app = await buildTestApp({ MAIL_WORKER_INTERVAL_MS: "0", ...liftedLimits, ...options.env }, { now: clock.now, payments: options.payments });
   return { app, clock };
 }
 
@@ -52,23 +37,7 @@ export type ApiApp = Awaited<ReturnType<typeof buildApiApp>>["app"];
 
 /** A valid sign-up client whose pickup days are `firstInDays` and `firstInDays + gap` days from today. */
 export function signupClient(clock: TestClock, overrides: Partial<ClientInput> = {}, firstInDays = 3, gap = 2): ClientInput {
-  const one = clock.day(firstInDays);
-  const two = clock.day(firstInDays + gap);
-  return {
-    name: "Ana",
-    surname: "García",
-    email: "ana@example.com",
-    phoneNumber: "(305) 555-0100",
-    isActive: false,
-    startdate: one,
-    pickupone: one,
-    pickuptwo: two,
-    detergent: "scented",
-    fabricsoftener: true,
-    language: "en",
-    address: { street: "Brickell Ave", number: 1200, zip: "33131", city: "Miami", state: "FL", country: "USA", formatted_address: "1200 Brickell Ave, Miami, FL 33131, USA", unit: "12B" },
-    ...overrides,
-  };
+  return validClient(overrides, [clock.day(firstInDays), clock.day(firstInDays + gap)]);
 }
 
 export const checkoutBody = (client: ClientInput) => ({
@@ -77,12 +46,29 @@ export const checkoutBody = (client: ClientInput) => ({
   client,
 });
 
-/** Opens a checkout and answers the sandbox session id from its URL. */
-export async function openCheckout(app: ApiApp, client: ClientInput) {
-  const response = await app.inject({ method: "POST", url: "/api/payments/create-checkout-session_signup", payload: checkoutBody(client) });
+/** The "name=value" of the checkout cookie a response sets (what the paying browser sends back). */
+export function checkoutCookie(response: { headers: Record<string, unknown> }): string {
+  const header = response.headers["set-cookie"];
+  const value = (Array.isArray(header) ? header : [header]).find((c): c is string => typeof c === "string" && c.startsWith("ff_checkout="));
+  if (!value) throw new Error("the checkout set no ff_checkout cookie");
+  return value.split(";")[0]!;
+}
+
+/**
+ * Opens a checkout and answers the sandbox session id from its URL, and `cookie`: the paying browser's checkout
+ * cookie ("ff_checkout=..."), to send as the `cookie` header of the calls that need the paying browser.
+ */
+export async function openCheckout(app: ApiApp, client: ClientInput, options: { remoteAddress?: string; cookie?: string } = {}) {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/payments/create-checkout-session_signup",
+    payload: checkoutBody(client),
+    remoteAddress: options.remoteAddress,
+    headers: options.cookie ? { cookie: options.cookie } : {},
+  });
   if (response.statusCode !== 200) throw new Error(`checkout failed: ${response.statusCode} ${response.body}`);
   const url = response.json<{ checkout_url: string }>().checkout_url;
-  return { url, sessionId: url.split("/").pop()! };
+  return { url, sessionId: url.split("/").pop()!, cookie: checkoutCookie(response) };
 }
 
 /** The sandbox's Pay button with a card number. */

@@ -1,0 +1,145 @@
+// Without JavaScript: what a crawler or a link preview reads. Plain HTTP requests to the built server; the raw
+// HTML of every public page in both languages holds its heading, its facts, its head; sitemap.xml, robots.txt,
+// JSON-LD; unknown addresses answer 404 in their language.
+import { test, expect } from "@playwright/test";
+import { tr } from "./checkout-helpers";
+import { blogPosts } from "../src/resources/blog/posts";
+import { serviceAreas } from "../src/contract/service-areas";
+import type { Language } from "./fixtures";
+
+interface Page {
+  path: string;
+  /** The English heading, and the catalog its Spanish is in. */
+  heading: [string, string];
+  /** Facts of the spec the page states, in both languages. */
+  facts?: string[];
+  indexed?: boolean;
+}
+
+const zips = serviceAreas.flatMap((area) => area.zipCodes);
+const pages: Page[] = [
+  { path: "/", heading: ["Laundry day, handled.", "home"], facts: ["$19.99"] },
+  { path: "/about", heading: ["A Miami laundry service built around your week", "marketing"] },
+  { path: "/services", heading: ["Laundry care for every kind of week", "marketing"] },
+  { path: "/pricing", heading: ["Simple, honest pricing", "marketing"], facts: ["$29.99", "$19.99"] },
+  { path: "/service-areas", heading: ["Laundry pickup across Miami-Dade", "resources"], facts: zips },
+  { path: "/faq", heading: ["Frequently asked questions", "resources"], facts: ["Coral Gables", "Doral"] },
+  { path: "/airbnb-hosts", heading: ["Fresh linens between every guest", "marketing"] },
+  { path: "/blog", heading: ["Fresh tips for life in Miami", "resources"] },
+  { path: "/how-it-works", heading: ["Four steps to a laundry-free week", "marketing"] },
+  { path: "/login", heading: ["Log in", "contact"] },
+  { path: "/contact", heading: ["Contact us", "contact"] },
+  { path: "/privacy", heading: ["Privacy notice", "marketing"] },
+  { path: "/terms", heading: ["Terms of service", "marketing"] },
+  { path: "/signup", heading: ["Schedule your pickup", "signup"] },
+  { path: "/payment-success", heading: ["Payment Successful!", "checkout"], indexed: false },
+  { path: "/payment-canceled", heading: ["Payment canceled", "checkout"], indexed: false },
+];
+
+const addressIn = (path: string, language: Language) => (language === "es" ? `/es${path === "/" ? "/" : path}` : path);
+const decode = (html: string) =>
+  html.replace(/<!-- -->/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+const attr = (html: string, pattern: RegExp) => decode(html.match(pattern)?.[1] ?? "");
+
+for (const language of ["en", "es"] as const) {
+  test.describe(`the raw HTML in ${language}`, () => {
+    for (const page of pages) {
+      const address = addressIn(page.path, language);
+      test(`${address} holds its heading, facts, title, description, canonical and hreflang`, async ({ request, baseURL }) => {
+        const response = await request.get(address, { headers: { "accept-language": "en" } });
+        expect(response.status()).toBe(200);
+        const html = await response.text();
+        const heading = language === "en" ? page.heading[0] : tr(page.heading[1], page.heading[0], "es");
+        expect(html).toContain(`<html lang="${language}">`);
+        const h1s = [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => decode(m[1]!.replace(/<[^>]+>/g, "")).trim());
+        expect(h1s).toEqual([heading]);
+        for (const fact of page.facts ?? []) expect(decode(html), fact).toContain(fact);
+        // The shell: the footer's areas.
+        expect(html).toContain("Coconut Grove");
+        const title = attr(html, /<title>([^<]*)<\/title>/);
+        expect(title).toMatch(/ · FreshFold Laundry$/);
+        expect(attr(html, /<meta name="description" content="([^"]+)"/).length).toBeGreaterThan(40);
+        expect(attr(html, /<meta property="og:title" content="([^"]+)"/)).toBe(title.replace(/ · FreshFold Laundry$/, ""));
+        if (page.indexed === false) {
+          expect(html).toContain('<meta name="robots" content="noindex" />');
+          expect(html).not.toContain('rel="canonical"');
+        } else {
+          expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${baseURL}${address}`);
+          expect(attr(html, /<link rel="alternate" hreflang="en" href="([^"]+)"/)).toBe(`${baseURL}${addressIn(page.path, "en")}`);
+          expect(attr(html, /<link rel="alternate" hreflang="es" href="([^"]+)"/)).toBe(`${baseURL}${addressIn(page.path, "es")}`);
+          expect(attr(html, /<link rel="alternate" hreflang="x-default" href="([^"]+)"/)).toBe(`${baseURL}${page.path}`);
+          expect(attr(html, /<meta property="og:url" content="([^"]+)"/)).toBe(`${baseURL}${address}`);
+        }
+      });
+    }
+
+    for (const post of blogPosts) {
+      const address = addressIn(`/blog/${post.slug}`, language);
+      test(`${address} holds the post's title, excerpt and head`, async ({ request, baseURL }) => {
+        const response = await request.get(address);
+        expect(response.status()).toBe(200);
+        const html = decode(await response.text());
+        expect(html).toContain(`<html lang="${language}">`);
+        expect(html).toMatch(new RegExp(`<h1[^>]*>${post.text[language].title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</h1>`));
+        expect(html).toContain(`<title>${post.text[language].title} · FreshFold Laundry</title>`);
+        expect(html).toContain(`<meta name="description" content="${post.text[language].excerpt}" />`);
+        expect(html).toContain(`<link rel="canonical" href="${baseURL}${address}" />`);
+        expect(html).toContain(`<link rel="alternate" hreflang="es" href="${baseURL}/es/blog/${post.slug}" />`);
+      });
+    }
+
+    test(`an unknown address answers the not-found page with 404 in ${language}`, async ({ request }) => {
+      const response = await request.get(addressIn("/no/such/page", language));
+      expect(response.status()).toBe(404);
+      const html = decode(await response.text());
+      expect(html).toContain(`<html lang="${language}">`);
+      expect(html).toContain(language === "en" ? "Oops! Page not found" : "¡Ups! Página no encontrada");
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+    });
+  });
+}
+
+test("sitemap.xml lists every indexed page in both languages, each with its alternates", async ({ request, baseURL }) => {
+  const response = await request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/xml/);
+  const xml = await response.text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  const indexed = [...pages.filter((p) => p.indexed !== false).map((p) => p.path), ...blogPosts.map((p) => `/blog/${p.slug}`)];
+  expect(locs.sort()).toEqual(indexed.flatMap((path) => [`${baseURL}${path}`, `${baseURL}${addressIn(path, "es")}`]).sort());
+  expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="es" href="${baseURL}/es/pricing"/>`);
+  expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${baseURL}/pricing"/>`);
+  expect(xml).not.toContain("payment-");
+});
+
+test("robots.txt points to the sitemap and keeps the sign-up's steps, the payment returns and the sandbox out", async ({ request, baseURL }) => {
+  const text = await (await request.get("/robots.txt")).text();
+  expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  for (const path of ["/signup?", "/es/signup?", "/payment-", "/es/payment-", "/sandbox/"]) expect(text).toContain(`Disallow: ${path}\n`);
+  expect(text).not.toMatch(/Disallow: \/\n/);
+});
+
+const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+
+test("JSON-LD: the business with its six areas and the plans as Offers, from the pages' own data", async ({ request }) => {
+  for (const path of ["/", "/pricing", "/es/pricing"]) {
+    const [business] = jsonLd(await (await request.get(path)).text());
+    expect(business["@type"]).toBe("LocalBusiness");
+    expect(business.areaServed.map((a: { name: string }) => a.name)).toEqual(serviceAreas.map((a) => a.name));
+    expect(business.areaServed[0].address.postalCode).toBe(serviceAreas[0]!.zipCodes.join(", "));
+    expect(business.makesOffer.map((o: { price: string; priceCurrency: string }) => `${o.price} ${o.priceCurrency}`)).toEqual(["19.99 USD", "29.99 USD"]);
+  }
+  const [spanish] = jsonLd(await (await request.get("/es/pricing")).text());
+  expect(spanish.makesOffer[1].name).toBe(tr("marketing", "Weekly Plan", "es"));
+});
+
+test("JSON-LD: the FAQ page as FAQPage, every question with its answer, in the page's language", async ({ request }) => {
+  for (const language of ["en", "es"] as const) {
+    const [faq] = jsonLd(await (await request.get(addressIn("/faq", language))).text());
+    expect(faq["@type"]).toBe("FAQPage");
+    expect(faq.mainEntity).toHaveLength(12);
+    const cost = faq.mainEntity.find((q: { name: string }) => q.name === tr("resources", "How much does it cost?", language));
+    expect(cost.acceptedAnswer.text).toContain("$29.99");
+    expect(cost.acceptedAnswer.text).toContain("$19.99");
+  }
+});

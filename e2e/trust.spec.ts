@@ -1,0 +1,121 @@
+// Who may open the billing portal (docs/who-may-do-what.md, docs/decisions/010-sign-in-links-instead-of-passwords.md),
+// in English and Spanish against the real server: the paying browser (its httpOnly checkout cookie) from the success
+// page; anyone else only through the single-use link e-mailed from /login; a stranger typing a customer's address
+// at /login sees the same confirmation as for any address and gets no portal.
+import type { Page } from "@playwright/test";
+import { test, expect, at, expectNoAxeViolations, useLanguage, type Language } from "./fixtures";
+import { PAY_CARD, availableDays, createCheckout, emailExists, makeClient, payThroughApi, seedSavedCheckout, signInLinkFor, tr, uniqueEmail } from "./checkout-helpers";
+
+const text = (catalog: string, language: Language, english: string) => tr(catalog, english, language);
+// Days apart from the other suites'.
+const offsets = { en: { buy: 7, login: 14, stranger: 21 }, es: { buy: 28, login: 35, stranger: 42 } };
+const PORTAL_CALL = "/api/payments/create-portal-session/";
+
+/** Every address the page's main frame goes to, to prove it never reached the portal. */
+function recordNavigations(page: Page) {
+  const urls: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  return urls;
+}
+
+for (const language of ["en", "es"] as const) {
+  test.describe(`who opens the billing portal (${language})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useLanguage(page, language);
+    });
+
+    test("the paying browser: the purchase completes and the success page's button opens the portal through its cookie", async ({ page, context, baseURL }) => {
+      test.slow();
+      const email = uniqueEmail(`trust-buy-${language}`);
+      const client = makeClient(email, await availableDays(page.request, offsets[language].buy), language);
+      // Opened from this browser's context, as the wizard's step 6 does: the checkout cookie is this browser's.
+      const checkoutUrl = await createCheckout(page.request, baseURL!, client);
+      const cookie = (await context.cookies()).find((c) => c.name === "ff_checkout");
+      expect(cookie, "the checkout cookie").toBeDefined();
+      expect(cookie!.httpOnly).toBe(true);
+      await seedSavedCheckout(page, client);
+
+      await page.goto(checkoutUrl);
+      await page.locator("#card").fill(PAY_CARD);
+      const portalRequest = page.waitForRequest((r) => r.url().includes(PORTAL_CALL));
+      const portalAnswer = page.waitForResponse((r) => r.url().includes(PORTAL_CALL));
+      await page.locator('form[action$="/pay"] button[type="submit"]').click();
+      await expect(page).toHaveURL(/\/payment-success\?session_id=/);
+      await expect(page.getByRole("heading", { level: 1, name: text("checkout", language, "Payment Successful!") })).toBeVisible();
+      // No token in the call: the cookie alone is the proof, and it yields a portal link.
+      expect(new URL((await portalRequest).url()).searchParams.has("token")).toBe(false);
+      const body = (await (await portalAnswer).json()) as { portal_url?: string; sent?: boolean };
+      expect(body.sent).toBeUndefined();
+      expect(body.portal_url).toMatch(/\/sandbox\/portal\//);
+      expect(await emailExists(page.request, email)).toBe(true);
+
+      const portalButton = page.getByRole("button", { name: text("checkout", language, "Go to Billing Portal") });
+      await expect(portalButton).toBeEnabled();
+      await portalButton.click();
+      await expect(page).toHaveURL(/\/sandbox\/portal\//);
+      await expect(page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.portal.title", language) })).toBeVisible();
+      await expect(page.getByText(email)).toBeVisible();
+    });
+
+    test("a customer in another browser: /login e-mails a link, and the link from the mailbox opens the portal", async ({ page, context, request, baseURL }) => {
+      test.slow();
+      const email = uniqueEmail(`trust-login-${language}`);
+      const client = makeClient(email, await availableDays(request, offsets[language].login), language);
+      // Bought elsewhere (another request context): this browser holds no checkout cookie.
+      await payThroughApi(request, await createCheckout(request, baseURL!, client));
+      expect(await emailExists(request, email)).toBe(true);
+      expect((await context.cookies()).filter((c) => c.name === "ff_checkout")).toEqual([]);
+
+      await page.goto(at(language, "/login"));
+      const main = page.getByRole("main");
+      await main.getByRole("textbox", { name: text("contact", language, "Email") }).fill(email.toUpperCase());
+      const answer = page.waitForResponse((r) => r.url().includes(PORTAL_CALL));
+      await main.getByRole("button", { name: text("contact", language, "Email me a link to my billing portal") }).click();
+      expect(await (await answer).json()).toEqual({ sent: true });
+      await expect(main.getByRole("heading", { name: text("contact", language, "Check your email") })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      const link = await signInLinkFor(page.request, email);
+      expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
+      await page.goto(link);
+      await expect(page).toHaveURL(/\/sandbox\/portal\//);
+      await expect(page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.portal.title", language) })).toBeVisible();
+      await expect(page.getByText(email)).toBeVisible();
+    });
+
+    test("a stranger at /login with a customer's address sees only the confirmation; no portal is created", async ({ page, context, request, baseURL }) => {
+      test.slow();
+      const email = uniqueEmail(`trust-victim-${language}`);
+      const client = makeClient(email, await availableDays(request, offsets[language].stranger), language);
+      await payThroughApi(request, await createCheckout(request, baseURL!, client));
+      expect(await emailExists(request, email)).toBe(true);
+      // The stranger's browser: a fresh context, without the customer's cookie.
+      expect((await context.cookies()).filter((c) => c.name === "ff_checkout")).toEqual([]);
+      const navigations = recordNavigations(page);
+
+      await page.goto(at(language, "/login"));
+      const main = page.getByRole("main");
+      await main.getByRole("textbox", { name: text("contact", language, "Email") }).fill(email);
+      const answer = page.waitForResponse((r) => r.url().includes(PORTAL_CALL));
+      await main.getByRole("button", { name: text("contact", language, "Email me a link to my billing portal") }).click();
+      const response = await answer;
+      expect(response.status()).toBe(200);
+      expect(await response.json()).toEqual({ sent: true });
+      await expect(main.getByRole("heading", { name: text("contact", language, "Check your email") })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      // The same answer as for an address nobody owns.
+      const unknown = await page.request.get(`${PORTAL_CALL}${encodeURIComponent(uniqueEmail("nobody"))}`);
+      expect(await unknown.json()).toEqual({ sent: true });
+      // Asked directly from the stranger's browser too: still no portal link.
+      const direct = await page.request.get(`${PORTAL_CALL}${encodeURIComponent(email)}`);
+      expect(await direct.json()).toEqual({ sent: true });
+
+      expect(navigations.filter((url) => url.includes("/sandbox/portal"))).toEqual([]);
+      // The link went to the customer's own inbox, never to this page.
+      expect(await signInLinkFor(request, email)).toContain("token=s.");
+      await expect(page).toHaveURL(new RegExp(`${at(language, "/login")}$`));
+    });
+  });
+}

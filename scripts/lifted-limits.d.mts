@@ -1,0 +1,1 @@
+export declare const liftedLimits: Readonly<Record<string, string>>;

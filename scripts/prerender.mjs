@@ -1,0 +1,132 @@
+// Pre-renders every page of the site in both languages into the browser build (scripts/build.mjs runs it):
+// English at the spec's paths, Spanish under /es/, the not-found page in each, sitemap.xml and robots.txt,
+// then brotli and gzip copies of every text file. dist/pages.json tells the server what is where.
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { minify } from "vite";
+
+/** The origin written into canonical links and the sitemap; the server rewrites it if it runs elsewhere. */
+export const buildOrigin = (env = process.env) => (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, "");
+
+/** Where a page's HTML lives in the build: "/" → index.html, "/es/pricing" → es/pricing.html. */
+export const pageFile = (url) => (url.endsWith("/") ? `${url.slice(1)}index.html` : `${url.slice(1)}.html`);
+
+const compressible = /\.(html|js|mjs|css|svg|xml|txt|json)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+function walk(dir, root = dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? walk(file, root) : [path.relative(root, file).split(path.sep).join("/")];
+  });
+}
+
+const escapeXml = (value) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+export async function prerender({ outDir, ssrDir, origin = buildOrigin() }) {
+  process.env.NODE_ENV = "production";
+  const server = await import(pathToFileURL(path.join(ssrDir, "entry-server.js")).href);
+  let template = readFileSync(path.join(outDir, "index.html"), "utf8");
+  if (!template.includes("<!--page-html-->")) throw new Error(`${outDir}/index.html is not the page template`);
+
+  // The language script gets a content-hashed name like every other script, so it can be cached for good.
+  // Minified (public/ files are copied as they are): it is part of every page's first load.
+  const { code: langScript } = await minify("lang.js", readFileSync(path.join(outDir, "lang.js"), "utf8"), { compress: true, mangle: true });
+  writeFileSync(path.join(outDir, "lang.js"), langScript);
+  const langName = `assets/lang-${createHash("sha256").update(langScript).digest("hex").slice(0, 8)}.js`;
+  renameSync(path.join(outDir, "lang.js"), path.join(outDir, langName));
+  template = template.replace('src="/lang.js"', `src="/${langName}"`);
+
+  // What a page needs before it can hydrate, beyond the entry script: the entry's imports, the page's code,
+  // its static imports and its catalogs in its language, all fetched at once, not one after the other
+  // (vite.config.ts leaves preloading to this).
+  const build = JSON.parse(readFileSync(path.join(outDir, ".vite", "manifest.json"), "utf8"));
+  const closure = (key, files = new Set()) => {
+    const chunk = build[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest (src/app/router.tsx names a page's module)`);
+    if (!files.has(chunk.file)) {
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) closure(imported, files);
+    }
+    return files;
+  };
+  const entries = Object.keys(build).filter((key) => build[key].isEntry);
+  const entryScripts = new Set(entries.map((key) => build[key].file));
+  const preloads = (pagePath, language) => {
+    const { module, catalogs } = server.pageCode(pagePath);
+    const files = new Set([...entries, module].flatMap((key) => [...closure(key)]).filter((file) => !entryScripts.has(file)));
+    for (const catalog of catalogs) files.add(build[`locales/${language}/${catalog}.ts`]?.file ?? "");
+    if (files.has("")) throw new Error(`${pagePath}: a catalog of ${catalogs.join(", ")} is not in the build manifest`);
+    return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ");
+  };
+
+  const manifest = { origin, pages: [] };
+  const write = (url, status, language, rendered, prerendered, pagePath) => {
+    const file = pageFile(url);
+    const html = template
+      .replace("</head>", `  ${preloads(pagePath, language)}\n  </head>`)
+      .replace('<html lang="en">', `<html lang="${language}">`)
+      .replace(/<!--page-head-->[\s\S]*<!--\/page-head-->/, rendered.head)
+      .replace('<div id="root"><!--page-html--></div>', `<div id="root" data-prerendered="${prerendered}">${rendered.html}</div>`);
+    mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+    writeFileSync(path.join(outDir, file), html);
+    manifest.pages.push({ url, file, status, language });
+  };
+
+  const problems = [];
+  const addressOf = (pagePath, language) => server.pathInLanguage(pagePath, language);
+  for (const language of server.languages) {
+    for (const page of server.sitePages) {
+      const rendered = await server.renderPage(page.path, language, origin);
+      const url = addressOf(page.path, language);
+      if (rendered.missing.length) problems.push(`${url}: ${rendered.missing.length} messages missing from its catalogs`);
+      if (rendered.status !== 200) problems.push(`${url}: status ${rendered.status}`);
+      if (/<script(?![^>]*type="application\/(ld\+)?json")/.test(rendered.html)) problems.push(`${url}: an inline script (the CSP refuses it)`);
+      write(url, 200, language, rendered, page.prerendered, page.path);
+    }
+    // The not-found page stands for any unknown address: always rendered afresh in the browser.
+    const notFound = await server.renderPage(server.notFoundPath, language, origin);
+    if (notFound.missing.length) problems.push(`not-found (${language}): messages missing`);
+    write(language === "es" ? "/es/404" : "/404", 404, language, notFound, "none", server.notFoundPath);
+  }
+  if (problems.length) throw new Error(`Pre-rendering failed:\n${problems.join("\n")}`);
+
+  // Both languages of every indexed page, each with its alternates (sitemaps.org + hreflang).
+  const indexed = server.sitePages.filter((page) => page.indexed);
+  const urls = indexed.flatMap((page) =>
+    server.languages.map((language) => {
+      const alternates = [...server.languages.map((l) => [l, addressOf(page.path, l)]), ["x-default", addressOf(page.path, "en")]]
+        .map(([hreflang, href]) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(origin + href)}"/>`)
+        .join("\n");
+      return `  <url>\n    <loc>${escapeXml(origin + addressOf(page.path, language))}</loc>\n${alternates}\n  </url>`;
+    }),
+  );
+  writeFileSync(
+    path.join(outDir, "sitemap.xml"),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`,
+  );
+  // The sign-up's steps and returns (query strings), the payment pages, the sandbox, the API: not for search.
+  const disallow = ["/signup?", "/es/signup?", "/payment-", "/es/payment-", "/sandbox/", "/api/", "/dev/"];
+  writeFileSync(path.join(outDir, "robots.txt"), `User-agent: *\n${disallow.map((p) => `Disallow: ${p}`).join("\n")}\n\nSitemap: ${origin}/sitemap.xml\n`);
+  writeFileSync(path.join(outDir, "pages.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  // Pre-compressed copies, served by the server as they are (server/plugins/site.ts).
+  const files = walk(outDir).filter((file) => compressible.test(file) && file !== "pages.json");
+  await Promise.all(
+    files.map(async (file) => {
+      const body = readFileSync(path.join(outDir, file));
+      const [br, gz] = await Promise.all([
+        brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        gzipAsync(body, { level: 9 }),
+      ]);
+      if (br.length < body.length) writeFileSync(path.join(outDir, `${file}.br`), br);
+      if (gz.length < body.length) writeFileSync(path.join(outDir, `${file}.gz`), gz);
+    }),
+  );
+  return { pages: manifest.pages.length };
+}

@@ -1,0 +1,106 @@
+// Who owns a sign-up: the browser that opened its checkout. The checkout sets an httpOnly, SameSite=Lax cookie
+// holding a random value; the checkout row keeps only its SHA-256. A request proves ownership of a client's
+// sign-up (or of its paid checkout) by carrying that cookie, from the site itself.
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { checkouts, clients, type CheckoutRow, type ClientRow } from "../db/schema";
+import type { Db } from "../services/db";
+import { normalizeEmail } from "../../src/contract/common";
+import { ApiError } from "../errors";
+import { hmac, randomToken, sha256 } from "./crypto";
+
+export const CHECKOUT_COOKIE = "ff_checkout";
+/** How long the paying browser keeps its proof: the sign-up, the success page and its portal button. */
+export const CHECKOUT_COOKIE_SECONDS = 24 * 60 * 60;
+
+/** A new owner token for a checkout: the cookie's value and the hash the row keeps. */
+export function newOwnerToken() {
+  const token = randomToken();
+  return { token, hash: sha256(token) };
+}
+
+export function setCheckoutCookie(reply: FastifyReply, token: string, secure: boolean) {
+  const parts = [`${CHECKOUT_COOKIE}=${token}`, "Path=/api", `Max-Age=${CHECKOUT_COOKIE_SECONDS}`, "HttpOnly", "SameSite=Lax"];
+  if (secure) parts.push("Secure");
+  void reply.header("set-cookie", parts.join("; "));
+}
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const pair of header.split(";")) {
+    const i = pair.indexOf("=");
+    if (i > 0 && pair.slice(0, i).trim() === name) return pair.slice(i + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The hash of the request's checkout cookie, or null. A cookie on a request another site caused (a link or a
+ * form elsewhere: Fetch Metadata says cross-site, same-site or a navigation) proves nothing, so a GET such as
+ * delete_by_email cannot be triggered from another page with the owner's cookie.
+ */
+export function cookieProof(request: FastifyRequest): string | null {
+  const site = request.headers["sec-fetch-site"];
+  const mode = request.headers["sec-fetch-mode"];
+  if (site !== undefined && site !== "same-origin") return null;
+  if (mode === "navigate") return null;
+  const token = readCookie(request, CHECKOUT_COOKIE);
+  if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  return sha256(token);
+}
+
+/** The checkout the request's cookie names, when it is a checkout of this e-mail's client. */
+export async function ownedCheckout(db: Db, request: FastifyRequest, email: string): Promise<{ checkout: CheckoutRow; client: ClientRow } | null> {
+  const hash = cookieProof(request);
+  if (!hash) return null;
+  const [row] = await db
+    .select({ checkout: checkouts, client: clients })
+    .from(checkouts)
+    .innerJoin(clients, eq(clients.id, checkouts.clientId))
+    .where(and(eq(checkouts.ownerHash, hash), eq(clients.email, normalizeEmail(email))));
+  return row ?? null;
+}
+
+/**
+ * Whether the request's browser owns this e-mail's sign-up in progress: its cookie names the client's latest
+ * checkout (a checkout opened later on another device takes the sign-up over).
+ */
+export async function ownsSignup(db: Db, request: FastifyRequest, email: string): Promise<boolean> {
+  const owned = await ownedCheckout(db, request, email);
+  if (!owned) return false;
+  const [latest] = await db
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(eq(checkouts.clientId, owned.client.id))
+    .orderBy(desc(checkouts.id))
+    .limit(1);
+  return latest?.id === owned.checkout.id;
+}
+
+/** The key the per-address cap counts under: a keyed hash, so the table holds no client address. */
+export const addressKey = (secret: string, ip: string) => hmac(secret, `address|${ip}`).slice(0, 32);
+
+export interface CheckoutOwner {
+  /** SHA-256 of the checkout cookie's value. */
+  ownerHash: string;
+  addressKey: string;
+  /** Open checkouts one address may hold at once (CHECKOUT_OPEN_PER_ADDRESS). */
+  maxOpenPerAddress: number;
+}
+
+/**
+ * Inside the checkout's transaction, before its row is inserted: refuses a new hold when this client address
+ * already holds the maximum of open checkouts (a replaced sign-up's own checkout no longer counts). The
+ * advisory lock makes two concurrent checkouts of one address count one after the other.
+ */
+export async function enforceOpenCheckoutCap(tx: Db, owner: CheckoutOwner, now: Date) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout-address:${owner.addressKey}`}))`);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(checkouts)
+    .where(and(eq(checkouts.addressKey, owner.addressKey), eq(checkouts.status, "open"), gt(checkouts.expiresAt, now)));
+  if (Number(row?.n ?? 0) >= owner.maxOpenPerAddress) {
+    throw new ApiError(429, "rate_limited", "Too many sign-ups in progress from this connection. Please finish or cancel one, or try again in 30 minutes.");
+  }
+}

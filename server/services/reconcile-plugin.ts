@@ -1,0 +1,28 @@
+// Runs the reconciler in every server process: a pass once the app is ready, then every RECONCILE_INTERVAL_MS
+// (0 turns it off; tests run passes by hand through app.reconciler).
+import fp from "fastify-plugin";
+import { Reconciler } from "./reconcile";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    reconciler: Reconciler;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const reconciler = new Reconciler({
+      db: app.database.db,
+      provider: app.payments,
+      now: () => app.now(),
+      capacity: app.config.PICKUP_DAILY_CAPACITY,
+      operatorInbox: app.config.CONTACT_INBOX,
+      intervalMs: app.config.RECONCILE_INTERVAL_MS,
+      log: app.log,
+    });
+    app.decorate("reconciler", reconciler);
+    app.addHook("onReady", async () => reconciler.start());
+    app.addHook("preClose", async () => reconciler.stop());
+  },
+  { name: "reconcile", dependencies: ["database", "payments", "mail"] },
+);

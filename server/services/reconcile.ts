@@ -1,0 +1,196 @@
+// Reconciliation: a checkout the provider took payment for always ends fulfilled, whatever crashed in between.
+// The server asks the provider about every checkout still awaiting payment (open, or ended within the last 48
+// hours), at start and then every RECONCILE_INTERVAL_MS, and fulfils the paid ones through fulfilPaidCheckout.
+// Before a sign-up's open checkout is replaced or released, it is closed at the provider and then asked about
+// (settleBeforeRelease), so a payment that raced the replacement is honoured instead of charged twice.
+// A day that late payments pushed past its capacity is reported to the operator once per day and count.
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { checkouts, clients, orders } from "../db/schema";
+import { queueEmail } from "../mail/outbox";
+import type { PaymentProvider } from "../payments/provider";
+import { safeError } from "../safe-log";
+import { normalizeEmail } from "../../src/contract/common";
+import type { Database } from "../db";
+import { todayInServiceZone } from "./dates";
+import type { Db } from "./db";
+import { fulfilPaidCheckout } from "./fulfilment";
+
+/** How long after its end a checkout is still asked about (Stripe retries a webhook for days; a sandbox crash is repaired at start). */
+export const RECONCILE_WINDOW_HOURS = 48;
+
+type Log = { warn: (obj: object, msg: string) => void; info?: (obj: object, msg: string) => void };
+
+export interface ReconcileDeps {
+  db: Database;
+  provider: PaymentProvider;
+  now: Date;
+  /** Pickups a day (PICKUP_DAILY_CAPACITY) and where the operator's notices go (CONTACT_INBOX). */
+  capacity: number;
+  operatorInbox: string;
+  log?: Log;
+  /** Sessions the provider has said are closed and unpaid: never asked again by this reconciler. */
+  closed?: Set<string>;
+}
+
+export interface ReconcileResult {
+  /** Checkouts asked about. */
+  checked: number;
+  /** Paid checkouts this pass fulfilled (they had been missed). */
+  fulfilled: number;
+  /** Checkouts whose status the provider could not give this time (asked again next pass). */
+  errors: number;
+  /** Operator notices queued for days past capacity. */
+  capacityNotices: number;
+}
+
+/** One pass: asks the provider about every checkout awaiting payment and fulfils the paid ones. */
+export async function reconcileCheckouts(deps: ReconcileDeps): Promise<ReconcileResult> {
+  const { db, provider, now, log } = deps;
+  const since = new Date(now.getTime() - RECONCILE_WINDOW_HOURS * 3600_000);
+  const awaiting = await db
+    .select({ sessionId: checkouts.providerSessionId })
+    .from(checkouts)
+    .where(
+      and(
+        inArray(checkouts.status, ["open", "expired"]),
+        eq(checkouts.provider, provider.name),
+        isNotNull(checkouts.providerSessionId),
+        // An open checkout's session ends at expiresAt at the latest; a replaced one ended before it.
+        gt(checkouts.expiresAt, since),
+      ),
+    )
+    .orderBy(checkouts.id);
+  const result: ReconcileResult = { checked: 0, fulfilled: 0, errors: 0, capacityNotices: 0 };
+  for (const { sessionId } of awaiting) {
+    if (!sessionId || deps.closed?.has(sessionId)) continue;
+    result.checked += 1;
+    try {
+      const status = await provider.getCheckoutStatus(sessionId);
+      if (!status.paid) {
+        if (status.closed) deps.closed?.add(sessionId);
+        continue;
+      }
+      const fulfilled = await fulfilPaidCheckout(db, { sessionId, customerId: status.customerId, subscriptionId: status.subscriptionId });
+      if (fulfilled.outcome === "fulfilled") {
+        result.fulfilled += 1;
+        log?.warn({ checkoutId: fulfilled.checkoutId }, "reconciliation fulfilled a paid checkout that had been missed");
+      }
+    } catch (error) {
+      result.errors += 1;
+      log?.warn({ err: safeError(error) }, "reconciliation could not check a checkout; it is asked again next pass");
+    }
+  }
+  result.capacityNotices = await notifyDaysPastCapacity(db, { capacity: deps.capacity, operatorInbox: deps.operatorInbox, today: todayInServiceZone(now) });
+  return result;
+}
+
+/** The operator notice's de-duplication key: one per day and count (a further late payment on the day is told again). */
+export const capacityNoticeKey = (date: string, orderCount: number) => `capacity:${date}:${orderCount}`;
+
+/**
+ * Days from today on whose orders exceed the capacity: only a paid customer who was never turned away (a
+ * late payment whose day filled meanwhile) puts a day there. The operator is e-mailed once per day and count.
+ */
+export async function notifyDaysPastCapacity(db: Db, options: { capacity: number; operatorInbox: string; today: string }): Promise<number> {
+  const over = await db
+    .select({ date: orders.date, n: count() })
+    .from(orders)
+    .where(gte(orders.date, options.today))
+    .groupBy(orders.date)
+    .having(sql`count(*) > ${options.capacity}`)
+    .orderBy(orders.date);
+  let queued = 0;
+  for (const { date, n } of over) {
+    const id = await queueEmail(db, {
+      kind: "capacity-exceeded",
+      to: options.operatorInbox,
+      language: "en",
+      data: { date, orders: Number(n), capacity: options.capacity },
+      dedupeKey: capacityNoticeKey(date, Number(n)),
+    });
+    if (id !== null) queued += 1;
+  }
+  return queued;
+}
+
+/**
+ * Before open checkouts are replaced or released: closes each at the provider (so it can no longer be paid),
+ * then asks whether it was paid; a paid one is fulfilled. Answers whether one was paid, and the sessions
+ * closed unpaid (they no longer need holding). A provider that cannot answer makes this throw.
+ */
+export async function settleBeforeRelease(
+  db: Db,
+  provider: PaymentProvider,
+  sessionIds: string[],
+  log?: Log,
+): Promise<{ paid: boolean; closed: string[] }> {
+  const closed: string[] = [];
+  for (const sessionId of sessionIds) {
+    let expired = true;
+    try {
+      await provider.expireCheckoutSession(sessionId);
+    } catch (error) {
+      expired = false;
+      log?.warn({ err: safeError(error) }, "could not close a checkout session at the provider before replacing it");
+    }
+    const status = await provider.getCheckoutStatus(sessionId);
+    if (status.paid) {
+      await fulfilPaidCheckout(db, { sessionId, customerId: status.customerId, subscriptionId: status.subscriptionId });
+      return { paid: true, closed };
+    }
+    if (expired) closed.push(sessionId);
+  }
+  return { paid: false, closed };
+}
+
+/** The open checkouts (with a provider session) of the pending client of this e-mail. */
+export async function openSessionsOf(db: Db, email: string): Promise<string[]> {
+  const rows = await db
+    .select({ sessionId: checkouts.providerSessionId })
+    .from(checkouts)
+    .innerJoin(clients, eq(clients.id, checkouts.clientId))
+    .where(and(eq(clients.email, normalizeEmail(email)), eq(checkouts.status, "open"), isNotNull(checkouts.providerSessionId)))
+    .orderBy(desc(checkouts.id));
+  return rows.map((r) => r.sessionId!).filter(Boolean);
+}
+
+/**
+ * The background loop: one pass at start, then one every `intervalMs` (0: none at all). Passes never overlap;
+ * stop() waits for the one in flight.
+ */
+export class Reconciler {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+  private readonly closed = new Set<string>();
+
+  constructor(
+    private readonly options: Omit<ReconcileDeps, "now" | "closed"> & { now: () => Date; intervalMs: number },
+  ) {}
+
+  /** One pass now (also what the loop runs). */
+  runOnce(): Promise<ReconcileResult> {
+    const { now, intervalMs: _interval, ...deps } = this.options;
+    return reconcileCheckouts({ ...deps, now: now(), closed: this.closed });
+  }
+
+  start() {
+    if (!this.stopped || this.options.intervalMs <= 0) return;
+    this.stopped = false;
+    const tick = async () => {
+      this.running = this.runOnce().catch((error: unknown) => this.options.log?.warn({ err: safeError(error) }, "reconciliation pass failed"));
+      await this.running;
+      if (!this.stopped) {
+        this.timer = setTimeout(() => void tick(), this.options.intervalMs);
+        this.timer.unref();
+      }
+    };
+    void tick();
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,108 @@
+// Build time only (scripts/prerender.mjs, through `vite build --ssr`): renders one page of the site, in one
+// language, to the HTML the browser later hydrates, with the head that page states about itself.
+import { StrictMode } from "react";
+import { prerender } from "react-dom/static";
+import { matchRoutes, StaticRouter } from "react-router";
+import { i18n } from "@lingui/core";
+import { createPages, SiteRoutes } from "./app/router";
+import { pageModules } from "./app/page-modules";
+import { startLanguage } from "./i18n/catalogs";
+import { basenameOf, type Language } from "./i18n/languages";
+import { LanguageProvider } from "./i18n/language-provider";
+import { HeadCollector } from "./ui/page-meta";
+import { headHtml, type PageHead } from "./ui/head-tags";
+import { structuredDataFor } from "./ui/structured-data";
+import { blogPosts } from "./resources/blog/posts";
+
+export { headHtml };
+export { languages, pathInLanguage } from "./i18n/languages";
+
+/** Every page the site answers, as the router sees it (without /es/), and how much of it is pre-rendered. */
+export interface SitePage {
+  path: string;
+  /** In sitemap.xml and open to search engines. */
+  indexed: boolean;
+  /**
+   * "full": the page is the same for everyone, hydrated as is. "shell": the page depends on what only the
+   * browser knows (a saved sign-up, a payment's return): its layout and heading are pre-rendered and the
+   * browser renders it afresh.
+   */
+  prerendered: "full" | "shell";
+}
+
+export const sitePages: SitePage[] = [
+  ...["/", "/about", "/services", "/pricing", "/service-areas", "/faq", "/airbnb-hosts", "/blog", "/how-it-works", "/login", "/contact", "/privacy", "/terms"].map(
+    (path): SitePage => ({ path, indexed: true, prerendered: "full" }),
+  ),
+  ...blogPosts.map((post): SitePage => ({ path: `/blog/${post.slug}`, indexed: true, prerendered: "full" })),
+  { path: "/signup", indexed: true, prerendered: "shell" },
+  { path: "/payment-success", indexed: false, prerendered: "shell" },
+  { path: "/payment-canceled", indexed: false, prerendered: "shell" },
+];
+
+/** The module of a page's code (the build manifest's key) and its catalogs, which its HTML preloads. */
+export function pageCode(path: string): { module: string; catalogs: readonly string[] } {
+  const route = matchRoutes(createPages(), path)?.[0]?.route;
+  if (!route) throw new Error(`No route for ${path}`);
+  const module = pageModules[route.path];
+  if (!module) throw new Error(`src/app/page-modules.ts does not name the module of ${route.path}`);
+  return { module, catalogs: ["shell", ...route.catalogs] };
+}
+
+/** The address the not-found page is rendered at (any unknown path renders it). */
+export const notFoundPath = "/404";
+
+export interface RenderedPage {
+  html: string;
+  head: string;
+  status: number;
+  /** Messages the page asked for that its catalogs lack: a route's catalog list is incomplete. */
+  missing: string[];
+}
+
+export async function renderPage(path: string, language: Language, origin: string): Promise<RenderedPage> {
+  const missing: string[] = [];
+  const onMissing = ({ id }: { id: string }) => missing.push(id);
+  i18n.on("missing", onMissing);
+  try {
+    await startLanguage(language);
+    const basename = basenameOf[language];
+    const address = new URL(`${language === "es" ? "/es" : ""}${path === "/" && language === "es" ? "/" : path}`, origin);
+    let head: PageHead | undefined;
+    let failed: unknown;
+    const collect = (stated: PageHead) => (head = stated);
+    const { prelude } = await prerender(
+      <StrictMode>
+        <HeadCollector.Provider value={collect}>
+          <LanguageProvider initial={language}>
+            <StaticRouter basename={basename} location={address.pathname}>
+              <SiteRoutes pages={createPages()} />
+            </StaticRouter>
+          </LanguageProvider>
+        </HeadCollector.Provider>
+      </StrictMode>,
+      // One document in order: no boundary is outlined to be moved into place by an inline script (which
+      // the CSP refuses), however large.
+      {
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        // A page that fails while rendering is a failed build (scripts/prerender.mjs refuses status 500).
+        onError: (error) => {
+          failed = error;
+        },
+      },
+    );
+    const html = await new Response(prelude).text();
+    if (failed) console.error(`${address.pathname} failed while rendering:`, failed);
+    if (!head) throw new Error(`${address.pathname} has no PageMeta`);
+    const isNotFound = path === notFoundPath;
+    const structuredData = head.structuredData ?? structuredDataFor(path, { origin, language });
+    return {
+      html,
+      head: headHtml({ ...head, structuredData, noindex: head.noindex || isNotFound || !sitePages.find((p) => p.path === path)?.indexed }, { origin, path, language }),
+      status: failed ? 500 : isNotFound ? 404 : 200,
+      missing,
+    };
+  } finally {
+    i18n.removeListener("missing", onMissing);
+  }
+}

@@ -1,0 +1,60 @@
+// JSON-LD (schema.org) of the pre-rendered pages, from the data the pages show: the service areas of
+// src/contract/service-areas.ts and the plan's prices of src/contract/prices.ts. The FAQ page states its
+// own questions (src/resources/faq-page.tsx).
+import { i18n } from "../i18n/catalogs";
+import { msg } from "@lingui/core/macro";
+import { brand } from "../config/brand";
+import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "../contract/prices";
+import { serviceAreas } from "../contract/service-areas";
+import { pathInLanguage, type Language } from "../i18n/languages";
+
+const price = (cents: number) => (cents / 100).toFixed(2);
+
+/** The plans as schema.org Offers: $19.99 the first week, then $29.99 a week. */
+export function planOffers(origin: string, language: Language) {
+  const url = `${origin}${pathInLanguage("/pricing", language)}`;
+  return [
+    { "@type": "Offer", name: i18n._(msg`First Week Promo`), price: price(PRICE_DUE_TODAY_CENTS), priceCurrency: "USD", url },
+    {
+      "@type": "Offer",
+      name: i18n._(msg`Weekly Plan`),
+      price: price(PRICE_WEEKLY_CENTS),
+      priceCurrency: "USD",
+      url,
+      priceSpecification: { "@type": "UnitPriceSpecification", price: price(PRICE_WEEKLY_CENTS), priceCurrency: "USD", unitCode: "WEE", referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "WEE" } },
+    },
+  ];
+}
+
+/** The business: where it is, the six areas it serves (with their ZIP codes) and its plans. */
+export function localBusiness(origin: string, language: Language) {
+  const [locality, regionZip] = brand.cityLine.split(", ");
+  const [region, postalCode] = (regionZip ?? "").split(" ");
+  return {
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    "@id": `${origin}/#business`,
+    name: brand.name,
+    description: i18n._(msg`Weekly laundry pickup and delivery across Miami-Dade. Clean, folded and back at your door.`),
+    url: `${origin}${pathInLanguage("/", language)}`,
+    logo: `${origin}/logo.svg`,
+    image: `${origin}/images/hero-pickup.svg`,
+    telephone: brand.phone,
+    email: brand.email,
+    priceRange: "$$",
+    address: { "@type": "PostalAddress", streetAddress: brand.street, addressLocality: locality, addressRegion: region, postalCode, addressCountry: "US" },
+    areaServed: serviceAreas.map((area) => ({
+      "@type": "Place",
+      name: area.name,
+      address: { "@type": "PostalAddress", addressLocality: "Miami", addressRegion: "FL", postalCode: area.zipCodes.join(", "), addressCountry: "US" },
+    })),
+    makesOffer: planOffers(origin, language),
+    sameAs: Object.values(brand.social),
+  };
+}
+
+/** The JSON-LD of a page the pages themselves do not state: the business on home, pricing and areas. */
+export function structuredDataFor(path: string, { origin, language }: { origin: string; language: Language }): object | undefined {
+  if (path === "/" || path === "/pricing" || path === "/service-areas") return localBusiness(origin, language);
+  return undefined;
+}

@@ -1,0 +1,99 @@
+// The ZIP check machine (product.md AREA-2, AREA-3): model-based coverage, then its behaviour with real actors.
+import { describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
+import { zipCheckMachine, type WaitlistJoin, type ZipAnswer, type ZipCheckInput } from "../../machines/zip-check.machine";
+import { ApiRequestError } from "../../src/api/client";
+import { uncovered, walkModel } from "./helpers/model";
+
+const event = <E extends EventObject>(e: E): EventObject => e;
+const events = [
+  event({ type: "zip.changed", value: "331" }),
+  event({ type: "zip.changed", value: "33180" }),
+  event({ type: "check" }),
+  event({ type: "xstate.done.actor.checkArea", output: { kind: "served", area: "Downtown & Brickell", deliveryTime: "same-day" } }),
+  event({ type: "xstate.done.actor.checkArea", output: { kind: "comingSoon", area: "Aventura" } }),
+  event({ type: "xstate.done.actor.checkArea", output: { kind: "notServed" } }),
+  event({ type: "xstate.error.actor.checkArea", error: new ApiRequestError(500, "Internal Server Error") }),
+  event({ type: "email.changed", value: "" }),
+  event({ type: "email.changed", value: "ana@example.com" }),
+  event({ type: "join", language: "es" }),
+  event({ type: "xstate.done.actor.joinWaitlist", output: { ok: true } }),
+  event({ type: "xstate.error.actor.joinWaitlist", error: new ApiRequestError(429, "Too Many Requests") }),
+];
+
+describe("zip-check machine (model)", () => {
+  it("covers every state and every transition", () => {
+    const { total } = walkModel("zip-check.machine", zipCheckMachine, {
+      inputs: { empty: {}, waitlist: { comingSoon: { zip: "33180", area: "Aventura" }, email: "" } },
+      events,
+    });
+    expect(uncovered(zipCheckMachine, total)).toEqual({ states: [], transitions: [] });
+  }, 60_000);
+});
+
+function start(answer: (zip: string) => Promise<ZipAnswer>, join: (input: WaitlistJoin) => Promise<unknown> = async () => ({ ok: true }), input: ZipCheckInput = {}) {
+  const actor = createActor(
+    zipCheckMachine.provide({ actors: { checkArea: fromPromise(({ input }) => answer(input.zip)), joinWaitlist: fromPromise(({ input }) => join(input)) } }),
+    { input },
+  );
+  actor.start();
+  return actor;
+}
+
+describe("zip-check machine (behaviour)", () => {
+  it("asks for 5 digits before calling, keeps digits only, and names a served ZIP's area and delivery time", async () => {
+    const answer = vi.fn(async (): Promise<ZipAnswer> => ({ kind: "served", area: "Downtown & Brickell", deliveryTime: "same-day" }));
+    const actor = start(answer);
+    actor.send({ type: "zip.changed", value: "33-1" });
+    actor.send({ type: "check" });
+    expect(actor.getSnapshot().context.error).toBe("zipInvalid");
+    expect(answer).not.toHaveBeenCalled();
+    actor.send({ type: "zip.changed", value: "33131x" });
+    expect(actor.getSnapshot().context.zip).toBe("33131");
+    actor.send({ type: "check" });
+    await waitFor(actor, (s) => s.matches("served"));
+    expect(answer).toHaveBeenCalledWith("33131");
+    expect(actor.getSnapshot().context).toMatchObject({ checkedZip: "33131", answer: { kind: "served", area: "Downtown & Brickell", deliveryTime: "same-day" } });
+    // Editing the ZIP forgets the answer.
+    actor.send({ type: "zip.changed", value: "3313" });
+    expect(actor.getSnapshot().context.answer).toBeNull();
+  });
+
+  it("offers the waitlist for a coming-soon ZIP and sends the e-mail, that ZIP and the language once valid", async () => {
+    const join = vi.fn(async () => ({ ok: true }));
+    const actor = start(async () => ({ kind: "comingSoon", area: "Aventura" }), join);
+    actor.send({ type: "zip.changed", value: "33180" });
+    actor.send({ type: "check" });
+    await waitFor(actor, (s) => s.matches({ comingSoon: "editing" }));
+    actor.send({ type: "join", language: "es" });
+    expect(actor.getSnapshot().context.error).toBe("emailRequired");
+    actor.send({ type: "email.changed", value: " Ana@Example.com " });
+    actor.send({ type: "join", language: "es" });
+    await waitFor(actor, (s) => s.matches({ comingSoon: "joined" }));
+    expect(join).toHaveBeenCalledWith({ email: "ana@example.com", zip: "33180", language: "es" });
+    actor.send({ type: "join", language: "es" });
+    expect(join).toHaveBeenCalledTimes(1);
+  });
+
+  it("says to wait after a 429 and keeps the e-mail; starts at the waitlist when the sign-up found the ZIP coming soon", async () => {
+    const actor = start(async () => ({ kind: "notServed" }), async () => Promise.reject(new ApiRequestError(429, "Too Many Requests")), {
+      comingSoon: { zip: "33160", area: "Sunny Isles" },
+      email: "luis@example.com",
+    });
+    expect(actor.getSnapshot().matches({ comingSoon: "editing" })).toBe(true);
+    actor.send({ type: "join", language: "en" });
+    await waitFor(actor, (s) => s.matches({ comingSoon: "editing" }) && s.context.error !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ error: "rateLimited", email: "luis@example.com" });
+  });
+
+  it("says a failed check failed, and a ZIP neither served nor coming soon is not served", async () => {
+    let fail = true;
+    const actor = start(async () => (fail ? Promise.reject(new ApiRequestError(500, "Internal Server Error")) : { kind: "notServed" }));
+    actor.send({ type: "zip.changed", value: "90210" });
+    actor.send({ type: "check" });
+    await waitFor(actor, (s) => s.matches("editing") && s.context.error === "requestFailed");
+    fail = false;
+    actor.send({ type: "check" });
+    await waitFor(actor, (s) => s.matches("notServed"));
+  });
+});

@@ -1,0 +1,120 @@
+// Bad bytes are bad input: a NUL, a lone surrogate or an out-of-range id anywhere in a request answers 400
+// naming the field (or 404), never 500; and no log line carries SQL or an e-mail address.
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { buildApp, loggerOptions } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { safeError, redactText } from "../../server/safe-log";
+import { openTestDatabase, testDriver } from "./helpers/database";
+import { buildApiApp, checkoutBody, signupClient, type ApiApp, type TestClock } from "./helpers/api";
+
+let app: ApiApp;
+let clock: TestClock;
+beforeAll(async () => {
+  ({ app, clock } = await buildApiApp());
+});
+afterAll(() => app.close());
+
+const json = (method: "POST" | "PUT", url: string, raw: string) =>
+  app.inject({ method, url, payload: raw, headers: { "content-type": "application/json" } });
+
+describe(`bad bytes are bad input (${testDriver})`, () => {
+  it("answers 400 naming the path parameter for a NUL or a lone surrogate in it", async () => {
+    for (const url of [
+      "/api/client/email_exists/ana%00@example.com",
+      "/api/client/delete_by_email/ana%00@example.com",
+      "/api/client/set_active/%00",
+      "/api/payments/create-portal-session/ana%00@example.com",
+      "/api/service_area/331%0031",
+      "/api/signupday/2030-03-0%00",
+    ]) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.code, url).toBe("validation_failed");
+      expect(Object.values(response.json().error.fields ?? {}), url).toContain("invalidCharacters");
+    }
+    const sandbox = await app.inject("/sandbox/checkout/cs_%00x");
+    expect(sandbox.statusCode).toBe(400);
+  });
+
+  it("answers 400 naming the JSON field for a NUL, a lone surrogate, or a bad key", async () => {
+    const client = signupClient(clock);
+    const nul = await json("POST", "/api/client/register/new", JSON.stringify(client).replace('"Ana"', '"An\\u0000a"'));
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error).toMatchObject({ code: "validation_failed", fields: { name: "invalidCharacters" } });
+
+    const lone = await json("POST", "/api/client/register/new", JSON.stringify(client).replace('"García"', '"Garc\\ud800a"'));
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json().error.fields).toEqual({ surname: "invalidCharacters" });
+
+    const nested = await json("POST", "/api/payments/create-checkout-session_signup", JSON.stringify(checkoutBody(client)).replace('"Brickell Ave"', '"Brick\\u0000ell"'));
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().error.fields).toEqual({ "client.address.street": "invalidCharacters" });
+
+    const key = await json("POST", "/api/contact_form", '{"type":"residential","name":"Eva","email":"eva@example.com","phone":"3055550100","message":"Hi","x\\u0000":1}');
+    expect(key.statusCode).toBe(400);
+
+    const query = await app.inject({ method: "POST", url: "/api/client/send_welcome_email?email=a%00@example.com", payload: '"a@example.com"', headers: { "content-type": "application/json" } });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().error.fields).toEqual({ email: "invalidCharacters" });
+  });
+
+  it("keeps paired surrogates (emoji) and other unicode as ordinary text", async () => {
+    const response = await json(
+      "POST",
+      "/api/contact_form",
+      JSON.stringify({ type: "residential", name: "Eva 👩🏽‍🔬 Núñez", email: "eva@example.com", phone: "3055550100", message: "¿Hola? 你好 😀" }),
+    );
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("refuses a body nested deeper than any call, with 400", async () => {
+    const deep = `${"[".repeat(5000)}${"]".repeat(5000)}`;
+    const response = await json("POST", "/api/contact_form", deep);
+    expect(response.statusCode).toBe(400);
+  });
+
+  it("answers 404 for a mailbox id out of the database's integer range, 400 for one that is no number", async () => {
+    for (const id of ["2147483648", "99999999999999999999999", "0"]) {
+      const response = await app.inject(`/dev/mailbox/${id}`);
+      expect(response.statusCode, id).toBe(404);
+      expect((await app.inject(`/dev/mailbox/${id}/html`)).statusCode, id).toBe(404);
+    }
+    expect((await app.inject("/dev/mailbox/1e3")).statusCode).toBe(400);
+    expect((await app.inject("/dev/mailbox/2147483647")).statusCode).toBe(404);
+  });
+
+  it("logs a failed query without its SQL, its parameters or an e-mail address", async () => {
+    let caught: unknown;
+    try {
+      await app.database.db.execute(sql`select ${"ana@example.com\u0000"}::text as x from clients where email = ${"ana@example.com\u0000"}`);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeDefined();
+    const logged = JSON.stringify(safeError(caught));
+    expect(logged).not.toMatch(/select|clients|ana@example\.com|params/i);
+    expect(redactText("GET /api/client/email_exists/ana%40example.com?email=b@c.de")).toBe("GET /api/client/email_exists/***@***?email=***@***");
+  });
+
+  it("writes no e-mail address into the request log lines", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const database = await openTestDatabase();
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", PUBLIC_URL: "http://localhost:3000", MAIL_WORKER_INTERVAL_MS: "0", RECONCILE_INTERVAL_MS: "0" });
+    const logged = await buildApp({ config, database, logger: { ...loggerOptions(config), stream }, now: clock.now });
+    await logged.ready();
+    await logged.inject("/api/client/email_exists/ana.perez@example.com");
+    await logged.inject("/api/client/email_exists/ana%00@example.com");
+    await logged.close();
+    await database.close();
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join("\n")).not.toMatch(/ana\.perez|ana%00|ana@/);
+  });
+});

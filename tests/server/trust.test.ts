@@ -1,0 +1,449 @@
+// Who may do what (docs/who-may-do-what.md): each attack a stranger who knows a customer's e-mail could try,
+// and the proofs that do open the portal (the paying browser's cookie, the welcome token, a sign-in link).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { and, desc, eq } from "drizzle-orm";
+import { checkouts, clients, devMailbox, emailOutbox, sandboxPortalSessions, signInLinks } from "../../server/db/schema";
+import { loadConfig, ConfigError } from "../../server/config";
+import type { SandboxPaymentProvider } from "../../server/payments/sandbox";
+import { buildApp, loggerOptions } from "../../server/app";
+import { openTestDatabase, testDriver } from "./helpers/database";
+import { buildApiApp, checkoutBody, checkoutCookie, ORIGIN, openCheckout, payWithCard, signupClient, testClock, type ApiApp, type TestClock } from "./helpers/api";
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+/** An app of its own (its own settings or its own clock to move). */
+async function setup(env: Record<string, string> = {}) {
+  const built = await buildApiApp({ env });
+  cleanups.push(() => built.app.close());
+  return built;
+}
+
+/** One app for the tests that neither change settings nor move the clock (building one is slow on a busy machine). */
+let shared: Awaited<ReturnType<typeof buildApiApp>>;
+beforeAll(async () => {
+  shared = await buildApiApp();
+});
+afterAll(() => shared.app.close());
+const sharedApp = async () => shared;
+
+const STRANGER = "198.51.100.66";
+let addressCounter = 0;
+const anotherAddress = () => `203.0.113.${++addressCounter}`;
+
+/** A stranger's request: another client address, no cookie (or the stranger's own). */
+function stranger(app: ApiApp, method: "GET" | "POST" | "PUT", url: string, payload?: unknown, cookie?: string) {
+  return app.inject({
+    method,
+    url,
+    remoteAddress: STRANGER,
+    payload: payload === undefined ? undefined : typeof payload === "string" ? payload : (payload as object),
+    headers: { ...(typeof payload === "string" ? { "content-type": "application/json" } : {}), ...(cookie ? { cookie } : {}) },
+  });
+}
+
+const row = async (app: ApiApp, email: string) => (await app.database.db.select().from(clients).where(eq(clients.email, email)))[0];
+
+/** A customer: signed up and paid in their own browser. */
+async function customer(app: ApiApp, clock: TestClock, email: string, overrides: Parameters<typeof signupClient>[1] = {}) {
+  const opened = await openCheckout(app, signupClient(clock, { email, ...overrides }), { remoteAddress: anotherAddress() });
+  expect((await payWithCard(app, opened.sessionId, "4242424242424242")).statusCode).toBe(303);
+  return opened;
+}
+
+async function portalSessions(app: ApiApp) {
+  return (await app.database.db.select().from(sandboxPortalSessions)).length;
+}
+
+/** The messages of the development mailbox to an address, newest first, after the worker has sent what is due. */
+async function mailTo(app: ApiApp, email: string) {
+  await app.mail.worker.drain();
+  return app.database.db.select().from(devMailbox).where(eq(devMailbox.to, email)).orderBy(desc(devMailbox.id));
+}
+
+/** The token of the newest portal link e-mailed to an address. */
+async function linkToken(app: ApiApp, email: string, kind: "s" | "w", home = "/") {
+  const [message] = (await mailTo(app, email)).filter((m) => m.text.includes(`token=${kind}.`));
+  const link = new URL(/https?:\/\/\S+token=\S+/.exec(message!.text)![0]);
+  // The home page in the customer's language: Spanish under /es/.
+  expect(`${link.origin}${link.pathname}`).toBe(`${ORIGIN}${home}`);
+  expect(link.searchParams.get("email")).toBe(email);
+  return link.searchParams.get("token")!;
+}
+
+const portal = (app: ApiApp, email: string, token?: string, remoteAddress = STRANGER) =>
+  app.inject({ url: `/api/payments/create-portal-session/${encodeURIComponent(email)}${token ? `?token=${encodeURIComponent(token)}` : ""}`, remoteAddress });
+
+describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
+  describe("the billing portal", () => {
+    it("is never opened by the e-mail alone: a stranger gets { sent: true } for every address and the customer gets a sign-in link", async () => {
+      const { app, clock } = await sharedApp();
+      await customer(app, clock, "cara@example.com");
+      await openCheckout(app, signupClient(clock, { email: "pending@example.com" }), { remoteAddress: anotherAddress() });
+      const before = await portalSessions(app);
+      const answers = [];
+      for (const email of ["cara@example.com", "pending@example.com", "nobody@example.com"]) {
+        const response = await portal(app, email);
+        answers.push({ status: response.statusCode, body: response.body });
+      }
+      expect(answers).toEqual(Array(3).fill({ status: 200, body: JSON.stringify({ sent: true }) }));
+      expect(await portalSessions(app)).toBe(before);
+      // Only the customer gets a message, and it carries a sign-in link, not a portal.
+      expect((await mailTo(app, "cara@example.com")).filter((m) => m.text.includes("token=s."))).toHaveLength(1);
+      expect(await mailTo(app, "pending@example.com")).toEqual([]);
+      expect(await mailTo(app, "nobody@example.com")).toEqual([]);
+    });
+
+    it("opens for the browser that paid (its checkout cookie), and for no other browser's cookie", async () => {
+      const { app, clock } = await sharedApp();
+      const { cookie } = await customer(app, clock, "dan@example.com");
+      const mine = await app.inject({ url: "/api/payments/create-portal-session/dan@example.com", headers: { cookie } });
+      expect(mine.json().portal_url).toMatch(new RegExp(`^${ORIGIN}/sandbox/portal/`));
+      // A stranger's own checkout cookie proves nothing about Dan.
+      const own = await openCheckout(app, signupClient(clock, { email: "eve@example.com" }), { remoteAddress: STRANGER });
+      const before = await portalSessions(app);
+      expect((await stranger(app, "GET", "/api/payments/create-portal-session/dan@example.com", undefined, own.cookie)).json()).toEqual({ sent: true });
+      expect((await stranger(app, "GET", "/api/payments/create-portal-session/dan@example.com", undefined, "ff_checkout=forged-value-0123456789abcdef")).json()).toEqual({ sent: true });
+      expect(await portalSessions(app)).toBe(before);
+    });
+
+    it("sets the checkout cookie httpOnly, SameSite=Lax, for the API only, Secure when the site is https", async () => {
+      const { app, clock } = await sharedApp();
+      const response = await app.inject({ method: "POST", url: "/api/payments/create-checkout-session_signup", payload: checkoutBody(signupClient(clock, { email: "cookie@example.com" })) });
+      const header = String(response.headers["set-cookie"]);
+      expect(header).toMatch(/^ff_checkout=[A-Za-z0-9_-]{43}; /);
+      expect(header).toContain("HttpOnly");
+      expect(header).toContain("SameSite=Lax");
+      expect(header).toContain("Path=/api");
+      expect(header).not.toContain("Secure");
+      // The row keeps only the cookie's hash.
+      const value = checkoutCookie(response).split("=")[1]!;
+      const stored = await app.database.db.select({ ownerHash: checkouts.ownerHash }).from(checkouts);
+      expect(stored.map((r) => r.ownerHash)).not.toContain(value);
+
+      const https = await setup({ PUBLIC_URL: "https://freshfold.example" });
+      const secure = await https.app.inject({
+        method: "POST",
+        url: "/api/payments/create-checkout-session_signup",
+        payload: { ...checkoutBody(signupClient(https.clock)), success_url: "https://freshfold.example/payment-success", cancel_url: "https://freshfold.example/payment-canceled" },
+      });
+      expect(secure.statusCode).toBe(200);
+      expect(String(secure.headers["set-cookie"])).toContain("; Secure");
+    });
+  });
+
+  describe("the sign-in link", () => {
+    it("opens the portal once, in the customer's language, for 15 minutes, for its own address only", async () => {
+      const { app, clock } = await setup();
+      await customer(app, clock, "ana@example.com");
+      await customer(app, clock, "luis@example.com", { language: "es", name: "Luis" });
+      for (const email of ["ana@example.com", "luis@example.com"]) expect((await portal(app, email)).json()).toEqual({ sent: true });
+
+      const signIn = async (email: string) => (await mailTo(app, email)).filter((m) => m.text.includes("token=s."));
+      const [english] = await signIn("ana@example.com");
+      expect(english!.subject).toBe("Your link to the FreshFold Laundry billing portal");
+      expect(english!.text).toContain("It works once, for 15 minutes.");
+      expect(english!.html).toContain('<html lang="en">');
+      const [spanish] = await signIn("luis@example.com");
+      expect(spanish!.subject).toBe("Tu enlace al portal de facturación de FreshFold Laundry");
+      expect(spanish!.text).toContain("Hola, Luis");
+      expect(spanish!.html).toContain('<html lang="es">');
+
+      const anaToken = await linkToken(app, "ana@example.com", "s");
+      const luisToken = await linkToken(app, "luis@example.com", "s", "/es/");
+      // Stored only as a hash; the outbox keeps it sealed.
+      const tokenValue = anaToken.slice(2);
+      const links = await app.database.db.select().from(signInLinks);
+      expect(JSON.stringify(links)).not.toContain(tokenValue);
+      expect(JSON.stringify(await app.database.db.select().from(emailOutbox))).not.toContain(tokenValue);
+
+      // Another address's token opens nothing (and is not used up by trying).
+      expect((await portal(app, "ana@example.com", luisToken)).json()).toEqual({ sent: true });
+      // A tampered token opens nothing.
+      const tampered = `${anaToken.slice(0, -1)}${anaToken.endsWith("A") ? "B" : "A"}`;
+      expect((await portal(app, "ana@example.com", tampered)).json()).toEqual({ sent: true });
+      // Its own address: the portal, once.
+      const opened = await portal(app, "ana@example.com", anaToken);
+      expect(opened.json().portal_url).toMatch(new RegExp(`^${ORIGIN}/sandbox/portal/`));
+      expect((await portal(app, "ana@example.com", anaToken)).json()).toEqual({ sent: true });
+      // Expired after 15 minutes.
+      clock.advanceMinutes(16);
+      expect((await portal(app, "luis@example.com", luisToken)).json()).toEqual({ sent: true });
+    });
+
+    it("is e-mailed at most a few times a day per address", async () => {
+      const { app, clock } = await setup({ SIGN_IN_LINKS_PER_DAY: "2" });
+      await customer(app, clock, "cap@example.com");
+      for (let i = 0; i < 4; i++) expect((await app.inject({ url: "/api/payments/create-portal-session/cap@example.com", remoteAddress: anotherAddress() })).json()).toEqual({ sent: true });
+      expect((await mailTo(app, "cap@example.com")).filter((m) => m.text.includes("token=s."))).toHaveLength(2);
+      clock.advanceMinutes(24 * 60 + 1);
+      await portal(app, "cap@example.com");
+      expect((await mailTo(app, "cap@example.com")).filter((m) => m.text.includes("token=s."))).toHaveLength(3);
+    });
+  });
+
+  describe("the welcome e-mail's portal link", () => {
+    it("carries a signed token for its own address, valid 30 days", async () => {
+      const { app, clock } = await setup();
+      await customer(app, clock, "wes@example.com");
+      await customer(app, clock, "other@example.com");
+      const token = await linkToken(app, "wes@example.com", "w");
+      expect((await portal(app, "wes@example.com", token)).json().portal_url).toMatch(new RegExp(`^${ORIGIN}/sandbox/portal/`));
+      // Reusable while valid (it is in the customer's inbox for a month).
+      expect((await portal(app, "wes@example.com", token)).json().portal_url).toBeTruthy();
+      expect((await portal(app, "other@example.com", token)).json()).toEqual({ sent: true });
+      const [, expiry, signature] = token.split(".");
+      expect((await portal(app, "wes@example.com", `w.${Number(expiry) + 86_400 * 365}.${signature}`)).json()).toEqual({ sent: true });
+      clock.advanceMinutes(31 * 24 * 60);
+      expect((await portal(app, "wes@example.com", token)).json()).toEqual({ sent: true });
+    });
+  });
+
+  describe("a Spanish customer's links", () => {
+    it("open the Spanish pages: the welcome e-mail's and the sign-in link under /es/, and the portal returns to /es/", async () => {
+      const { app, clock } = await setup();
+      await customer(app, clock, "sofia@example.com", { language: "es" });
+      const welcomeToken = await linkToken(app, "sofia@example.com", "w", "/es/");
+      expect((await portal(app, "sofia@example.com")).json()).toEqual({ sent: true });
+      const signInToken = await linkToken(app, "sofia@example.com", "s", "/es/");
+
+      for (const token of [welcomeToken, signInToken]) {
+        const portalUrl = (await portal(app, "sofia@example.com", token)).json().portal_url as string;
+        expect(portalUrl).toMatch(new RegExp(`^${ORIGIN}/sandbox/portal/`));
+        const id = new URL(portalUrl).pathname.split("/").pop()!;
+        const [session] = await app.database.db.select().from(sandboxPortalSessions).where(eq(sandboxPortalSessions.id, id));
+        expect(session?.returnUrl).toBe(`${ORIGIN}/es/`);
+      }
+      // An English customer's portal still returns to the English home.
+      const { cookie } = await customer(app, clock, "eli@example.com");
+      const english = (await app.inject({ url: "/api/payments/create-portal-session/eli@example.com", headers: { cookie } })).json().portal_url as string;
+      const [session] = await app.database.db.select().from(sandboxPortalSessions).where(eq(sandboxPortalSessions.id, new URL(english).pathname.split("/").pop()!));
+      expect(session?.returnUrl).toBe(`${ORIGIN}/`);
+    });
+  });
+
+  describe("a sign-up in progress belongs to the browser that opened its checkout", () => {
+    it("a stranger can neither update nor delete it, and gets the answers of an unknown address", async () => {
+      const { app, clock } = await sharedApp();
+      const victim = signupClient(clock, { email: "vic@example.com" });
+      const owner = await openCheckout(app, victim, { remoteAddress: anotherAddress() });
+      const evil = signupClient(clock, { email: "vic@example.com", name: "Mallory", phoneNumber: "(786) 555-0199", address: { ...victim.address, street: "Evil St", number: 666 } });
+
+      const update = await stranger(app, "PUT", "/api/client/update_by_email", evil);
+      const unknownUpdate = await stranger(app, "PUT", "/api/client/update_by_email", { ...evil, email: "ghost@example.com" });
+      expect([update.statusCode, update.body]).toEqual([unknownUpdate.statusCode, unknownUpdate.body]);
+      expect(update.statusCode).toBe(404);
+      expect((await stranger(app, "POST", "/api/client/register/new", evil)).json()).toEqual({ ok: true });
+      const del = await stranger(app, "GET", "/api/client/delete_by_email/vic@example.com");
+      expect(del.json()).toEqual({ ok: true, deleted: false });
+      // A link on another site, followed by the owner's own browser (cookie and all), deletes nothing either.
+      const crossSite = await app.inject({
+        url: "/api/client/delete_by_email/vic@example.com",
+        headers: { cookie: owner.cookie, "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
+      });
+      expect(crossSite.json()).toEqual({ ok: true, deleted: false });
+
+      expect(await row(app, "vic@example.com")).toMatchObject({ name: "Ana", phoneNumber: victim.phoneNumber, address: victim.address });
+      const [held] = await app.database.db.select().from(checkouts).where(eq(checkouts.providerSessionId, owner.sessionId));
+      expect(held?.status).toBe("open");
+      // The owner pays; the owner's own browser could have deleted it.
+      expect((await payWithCard(app, owner.sessionId, "4242424242424242")).statusCode).toBe(303);
+      expect(await row(app, "vic@example.com")).toMatchObject({ isActive: true, name: "Ana" });
+    });
+
+    it("the owner's browser deletes it (the cancellation rollback), from the site itself", async () => {
+      const { app, clock } = await sharedApp();
+      const { cookie } = await openCheckout(app, signupClient(clock, { email: "mine@example.com" }));
+      const response = await app.inject({ url: "/api/client/delete_by_email/mine@example.com", headers: { cookie, "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors" } });
+      expect(response.json()).toEqual({ ok: true, deleted: true });
+      expect(await row(app, "mine@example.com")).toBeUndefined();
+    });
+
+    it("activates exactly what the payer submitted: a later rewrite of the pending row never reaches the client or the welcome e-mail", async () => {
+      const { app, clock } = await sharedApp();
+      const victim = signupClient(clock, { email: "paula@example.com", name: "Paula" });
+      const owner = await openCheckout(app, victim, { remoteAddress: anotherAddress() });
+      // Paid at the provider; the confirmation has not arrived yet.
+      expect((await (app.payments as SandboxPaymentProvider).pay(owner.sessionId, "4242424242424242")).outcome).toBe("paid");
+      // Meanwhile someone else opens a checkout for the same address with their own details (allowed: it replaces a
+      // sign-up in progress), and tries the edit calls too.
+      const evil = signupClient(clock, { email: "paula@example.com", name: "Mallory", surname: "Xavier", phoneNumber: "(786) 555-0199", address: { ...victim.address, street: "Evil St", number: 666 } });
+      // The replacing checkout asks the provider about the one it would replace first: paid, so it is fulfilled with
+      // what Paula submitted and the stranger is refused.
+      const replacing = await app.inject({ method: "POST", url: "/api/payments/create-checkout-session_signup", payload: checkoutBody(evil), remoteAddress: STRANGER });
+      expect(replacing.statusCode).toBe(409);
+      await stranger(app, "PUT", "/api/client/update_by_email", evil);
+
+      // The paying browser's post-payment call: the provider confirms, fulfilment activates the paid checkout's client.
+      const setActive = await app.inject({ url: "/api/client/set_active/paula@example.com", headers: { cookie: owner.cookie } });
+      expect(setActive.json()).toEqual({ ok: true, isActive: true });
+      expect(await row(app, "paula@example.com")).toMatchObject({
+        isActive: true,
+        name: "Paula",
+        surname: victim.surname,
+        phoneNumber: victim.phoneNumber,
+        address: victim.address,
+      });
+      const welcomes = await app.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "welcome"), eq(emailOutbox.to, "paula@example.com")));
+      expect(welcomes).toHaveLength(1);
+      expect(welcomes[0]!.data).toMatchObject({ firstName: "Paula", lastName: victim.surname });
+      const [welcome] = (await mailTo(app, "paula@example.com")).filter((m) => m.subject.startsWith("Welcome"));
+      expect(welcome!.text).toContain("Welcome, Paula!");
+      expect(welcome!.text).not.toContain("Mallory");
+    });
+
+    it("a checkout started on a second device takes the sign-up over, and one e-mail never gets two paid subscriptions", async () => {
+      const { app, clock } = await sharedApp();
+      const phone = await openCheckout(app, signupClient(clock, { email: "switch@example.com" }), { remoteAddress: anotherAddress() });
+      const laptop = await openCheckout(app, signupClient(clock, { email: "switch@example.com", name: "Sam" }), { remoteAddress: anotherAddress() });
+      // The first device's session is closed: it cannot be paid any more.
+      expect((await payWithCard(app, phone.sessionId, "4242424242424242")).statusCode).toBe(410);
+      // The first device no longer owns the sign-up; the second does.
+      expect((await app.inject({ url: "/api/client/delete_by_email/switch@example.com", headers: { cookie: phone.cookie } })).json()).toEqual({ ok: true, deleted: false });
+      expect((await payWithCard(app, laptop.sessionId, "4242424242424242")).statusCode).toBe(303);
+      expect((await app.inject({ url: "/api/client/set_active/switch@example.com", headers: { cookie: laptop.cookie } })).json()).toEqual({ ok: true, isActive: true });
+      expect((await app.inject({ url: "/api/client/set_active/switch@example.com", headers: { cookie: phone.cookie } })).statusCode).toBe(409);
+      const client = await row(app, "switch@example.com");
+      expect(client).toMatchObject({ isActive: true, name: "Sam" });
+      const paid = await app.database.db.select().from(checkouts).where(and(eq(checkouts.clientId, client!.id), eq(checkouts.status, "paid")));
+      expect(paid).toHaveLength(1);
+      // A third checkout for the paying e-mail is refused.
+      const again = await app.inject({ method: "POST", url: "/api/payments/create-checkout-session_signup", payload: checkoutBody(signupClient(clock, { email: "switch@example.com" })), remoteAddress: anotherAddress() });
+      expect(again.statusCode).toBe(409);
+    });
+  });
+
+  describe("no answer tells a customer from a pending sign-up or an unknown address", () => {
+    it("every e-mail-keyed call answers a stranger the same for all three, and changes nothing", async () => {
+      const { app, clock } = await sharedApp();
+      await customer(app, clock, "cust@example.com");
+      await openCheckout(app, signupClient(clock, { email: "pend@example.com" }), { remoteAddress: anotherAddress() });
+      const snapshot = async () => JSON.stringify([await row(app, "cust@example.com"), await row(app, "pend@example.com")]);
+      const before = await snapshot();
+      const sessionsBefore = await portalSessions(app);
+      const probes = (email: string) => [
+        () => stranger(app, "GET", `/api/client/set_active/${email}`),
+        () => stranger(app, "POST", `/api/client/send_welcome_email?email=${email}`, JSON.stringify(email)),
+        () => stranger(app, "POST", "/api/order/create4customer", { client_email: email, createdBy: "signup-wizard", date: clock.day(3) }),
+        () => stranger(app, "GET", `/api/client/delete_by_email/${email}`),
+        () => stranger(app, "PUT", "/api/client/update_by_email", signupClient(clock, { email, name: "Mallory" })),
+        () => stranger(app, "GET", `/api/payments/create-portal-session/${email}`),
+      ];
+      const answers: Record<string, string[]> = {};
+      for (const email of ["cust@example.com", "pend@example.com", "unknown@example.com"]) {
+        answers[email] = [];
+        for (const probe of probes(email)) {
+          const response = await probe();
+          answers[email]!.push(`${response.statusCode} ${response.body}`);
+        }
+      }
+      expect(answers["cust@example.com"]).toEqual(answers["unknown@example.com"]);
+      expect(answers["pend@example.com"]).toEqual(answers["unknown@example.com"]);
+      expect(answers["unknown@example.com"]!.map((a) => a.slice(0, 3))).toEqual(["409", "409", "409", "200", "404", "200"]);
+      expect(await snapshot()).toBe(before);
+      expect(await portalSessions(app)).toBe(sessionsBefore);
+    });
+
+    it("every e-mail-keyed call shares one limit, per client address and per e-mail", async () => {
+      const { app } = await setup({ RATE_LIMIT_EMAIL_CALLS: "3" });
+      const address = anotherAddress();
+      const mixed = [
+        () => app.inject({ url: "/api/client/email_exists/a1@example.com", remoteAddress: address }),
+        () => app.inject({ url: "/api/client/set_active/a2@example.com", remoteAddress: address }),
+        () => app.inject({ url: "/api/payments/create-portal-session/a3@example.com", remoteAddress: address }),
+        () => app.inject({ url: "/api/client/delete_by_email/a4@example.com", remoteAddress: address }),
+      ];
+      const statuses = [];
+      for (const call of mixed) statuses.push((await call()).statusCode);
+      expect(statuses.slice(0, 3)).not.toContain(429);
+      expect(statuses[3]).toBe(429);
+      // One address probed from many client addresses is limited too.
+      const perEmail = [];
+      for (let i = 0; i < 4; i++) perEmail.push((await app.inject({ url: "/api/payments/create-portal-session/target@example.com", remoteAddress: anotherAddress() })).statusCode);
+      expect(perEmail).toEqual([200, 200, 200, 429]);
+    });
+  });
+
+  describe("pickup days cannot be hoarded", () => {
+    it("one client address holds at most CHECKOUT_OPEN_PER_ADDRESS open checkouts; a replaced sign-up does not count", async () => {
+      const { app, clock } = await setup({ CHECKOUT_OPEN_PER_ADDRESS: "3" });
+      const address = anotherAddress();
+      const open = (email: string, remoteAddress = address) =>
+        app.inject({ method: "POST", url: "/api/payments/create-checkout-session_signup", payload: checkoutBody(signupClient(clock, { email })), remoteAddress });
+      for (const email of ["h1@example.com", "h2@example.com", "h3@example.com"]) expect((await open(email)).statusCode).toBe(200);
+      const fourth = await open("h4@example.com");
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.json().error.code).toBe("rate_limited");
+      expect(await row(app, "h4@example.com")).toBeUndefined();
+      // Replacing one of its own sign-ups is no new hold.
+      expect((await open("h1@example.com")).statusCode).toBe(200);
+      // Another address is not affected; expired holds stop counting.
+      expect((await open("h5@example.com", anotherAddress())).statusCode).toBe(200);
+      clock.advanceMinutes(31);
+      expect((await open("h4@example.com")).statusCode).toBe(200);
+    });
+
+    it("the checkout rate limit counts per e-mail too", async () => {
+      const { app, clock } = await setup({ RATE_LIMIT_CHECKOUT: "2" });
+      const statuses = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push(
+          (await app.inject({ method: "POST", url: "/api/payments/create-checkout-session_signup", payload: checkoutBody(signupClient(clock, { email: "same@example.com" })), remoteAddress: anotherAddress() }))
+            .statusCode,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    });
+  });
+
+  describe("the development mailbox", () => {
+    it("answers loopback clients only", async () => {
+      const { app } = await sharedApp();
+      for (const url of ["/dev/mailbox", "/dev/mailbox.json"]) {
+        expect((await app.inject({ url })).statusCode).toBe(200);
+        const remote = await app.inject({ url, remoteAddress: "203.0.113.200" });
+        expect(remote.statusCode).toBe(404);
+        expect(remote.body).not.toContain("Development mailbox");
+      }
+      const proxied = await setup({ TRUST_PROXY: "1" });
+      expect((await proxied.app.inject({ url: "/dev/mailbox.json", headers: { "x-forwarded-for": "203.0.113.201" } })).statusCode).toBe(404);
+      expect((await proxied.app.inject({ url: "/dev/mailbox.json", headers: { "x-forwarded-for": "127.0.0.1" } })).statusCode).toBe(200);
+    });
+  });
+
+  it("writes no e-mail address, phone or street address in its logs or error reports", async () => {
+    const lines: string[] = [];
+    const database = await openTestDatabase();
+    const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: ORIGIN, MAIL_WORKER_INTERVAL_MS: "0", LOG_LEVEL: "info" });
+    const app = await buildApp({ config, database, logger: { ...loggerOptions(config), stream: { write: (line: string) => lines.push(line) } } });
+    cleanups.push(async () => {
+      await app.close();
+      await database.close();
+    });
+    app.get("/api/test-only/fail", async (request) => {
+      request.log.warn({ client: signupClient(testClock()), to: "zoe@example.com" }, "about zoe@example.com, call (305) 555-0142");
+      throw new Error("could not reach zoe@example.com at 305-555-0142");
+    });
+    await app.ready();
+    const client = signupClient(testClock(), { email: "zoe@example.com", phoneNumber: "(305) 555-0142" });
+    await app.inject({ url: "/api/payments/create-portal-session/zoe%40example.com" });
+    await app.inject({ url: "/api/client/email_exists/Zoe@Example.com" });
+    await app.inject({ method: "PUT", url: "/api/client/update_by_email", payload: client });
+    expect((await app.inject({ url: "/api/test-only/fail" })).statusCode).toBe(500);
+    const log = lines.join("");
+    // The lines were written (the request, the warning, the error report with its stack).
+    expect(log).toContain("/api/payments/create-portal-session/***@***");
+    expect(log).toContain("about ***@***, call [phone]");
+    expect(log).toContain("request failed");
+    expect(log).toContain("could not reach ***@*** at [phone]");
+    for (const personal of ["zoe@", "zoe%40", "Zoe@", "555-0142", "555 0142", "5550142", "Brickell", "García"]) expect(log, personal).not.toContain(personal);
+  });
+
+  it("requires SERVER_SECRET in production, and a long one", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", SMTP_URL: "smtp://localhost:25" })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: "production", SERVER_SECRET: "short" })).toThrow(/SERVER_SECRET/);
+    expect(loadConfig({ NODE_ENV: "production", SERVER_SECRET: "x".repeat(40) }).SERVER_SECRET).toHaveLength(40);
+  });
+});
