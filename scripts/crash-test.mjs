@@ -130,6 +130,9 @@ async function startSink() {
       });
     },
   });
+  // A server killed mid-conversation resets its connection; smtp-server reports that as an 'error' event,
+  // which would end this script unless handled. It is what the test provokes, so it is only logged.
+  sink.on("error", (error) => logStream.write(`[smtp sink] ${error.code ?? ""} ${error.message}\n`));
   await new Promise((resolve) => sink.listen(0, "127.0.0.1", resolve));
   return { sink, port: sink.server.address().port };
 }

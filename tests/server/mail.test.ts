@@ -209,6 +209,7 @@ describe(`mail (${testDriver})`, () => {
       logger: false,
       onRcptTo: (_address, _session, callback) => callback(Object.assign(new Error("No such user"), { responseCode: 550 })),
     });
+    rejecting.on("error", () => {}); // a client's dropped connection, not this test's concern
     await new Promise<void>((resolve) => rejecting.listen(0, "127.0.0.1", () => resolve()));
     cleanups.push(() => new Promise<void>((resolve) => rejecting.close(() => resolve())));
     const port = (rejecting.server.address() as { port: number }).port;
