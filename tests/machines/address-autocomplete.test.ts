@@ -1,7 +1,7 @@
 // The address autocomplete machine: model-based coverage of every state and transition, with what must
 // hold in each state, then its behaviour with recorded actors (retries, debounce, selection).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, type EventObject } from "xstate";
+import { createActor, type EventObject } from "xstate";
 import {
   addressAutocompleteMachine,
   MAX_RETRIES,
@@ -12,7 +12,7 @@ import {
   type PlaceSuggestion,
   type PlacesPort,
 } from "../../machines/address-autocomplete.machine";
-import { machineTransitions, uncovered, walkModel } from "./helpers/model";
+import { actorOutcomes, machineTransitions, recordedActors, uncovered, walkModel } from "./helpers/model";
 
 const brickell: PlaceSuggestion = {
   id: "place-brickell",
@@ -36,22 +36,20 @@ const inputs: Record<string, AddressAutocompleteInput> = {
   "without a key": { apiKey: null },
 };
 
+const outcomes = actorOutcomes(
+  { loadPlaces: [port], fetchSuggestions: [[brickell]], fetchPlaceDetails: [brickellAddress] },
+  { loadPlaces: [new Error("offline")], fetchSuggestions: [new Error("offline")], fetchPlaceDetails: [new Error("offline")] },
+);
+
 function eventsOfType(type: string): EventObject[] {
   switch (type) {
     case "input.changed":
       return [{ type, value: "12" }, { type, value: "1200 Bri" }] as unknown as EventObject[];
     case "suggestion.selected":
       return [{ type, id: brickell.id }, { type, id: "never-offered" }] as unknown as EventObject[];
-    case "xstate.done.actor.loadPlaces":
-      return [{ type, output: port }] as unknown as EventObject[];
-    case "xstate.done.actor.fetchSuggestions":
-      return [{ type, output: [brickell] }] as unknown as EventObject[];
-    case "xstate.done.actor.fetchPlaceDetails":
-      return [{ type, output: brickellAddress }] as unknown as EventObject[];
   }
-  if (type.startsWith("xstate.error.actor.")) return [{ type, error: new Error("offline") } as EventObject];
   if (type.startsWith("xstate.after.")) return [{ type }];
-  return [];
+  return outcomes.filter((e) => e.type === type);
 }
 
 // Every event the machine's own transitions name, so the traversal walks the delays and actor outcomes too.
@@ -102,19 +100,8 @@ describe("address autocomplete machine: behaviour", () => {
   afterEach(() => vi.useRealTimers());
 
   function start(apiKey: string | null, places: Partial<PlacesPort> = {}) {
-    const calls: Array<[string, unknown]> = [];
-    const fullPort: PlacesPort = { ...port, ...places };
-    const actor = createActor(
-      addressAutocompleteMachine.provide({
-        actors: {
-          loadPlaces: fromPromise(async ({ input }) => {
-            calls.push(["loadPlaces", input]);
-            return fullPort;
-          }),
-        },
-      }),
-      { input: { apiKey } },
-    );
+    const { calls, actors } = recordedActors({ loadPlaces: async (): Promise<PlacesPort> => ({ ...port, ...places }) });
+    const actor = createActor(addressAutocompleteMachine.provide({ actors }), { input: { apiKey } });
     const selected: AutocompleteAddress[] = [];
     actor.on("address.selected", ({ address }) => selected.push(address));
     actor.start();

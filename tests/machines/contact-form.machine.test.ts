@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
 import { contactFormMachine, type ContactFormEvent } from "../../machines/contact-form.machine";
 import type { ContactForm } from "../../src/contract/calls";
-import { uncovered, walkModel } from "./helpers/model";
+import { actorOutcomes, uncovered, walkModel } from "./helpers/model";
 
 const fieldEvents: ContactFormEvent[] = [
   { type: "field.changed", field: "name", value: "Ana Pérez" },
@@ -19,8 +19,7 @@ const events = [
   { type: "tab.changed", tab: "commercial" },
   { type: "tab.changed", tab: "residential" },
   { type: "submit" },
-  { type: "xstate.done.actor.sendContactForm", output: { ok: true } },
-  { type: "xstate.error.actor.sendContactForm", error: new Error("API Error: 500 Internal Server Error") },
+  ...actorOutcomes({ sendContactForm: [{ ok: true }] }, { sendContactForm: [new Error("API Error: 500 Internal Server Error")] }),
 ] as EventObject[];
 
 describe("contact form machine (model)", () => {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
 import { newsletterMachine, type NewsletterRequest } from "../../machines/newsletter.machine";
 import { ApiRequestError } from "../../src/api/client";
-import { uncovered, walkModel } from "./helpers/model";
+import { actorOutcomes, uncovered, walkModel } from "./helpers/model";
 
 // The machine's events plus the actor's outcomes, which traversal walks as events.
 const event = <E extends EventObject>(e: E): EventObject => e;
@@ -12,8 +12,7 @@ const events = [
   event({ type: "email.changed", value: "maria@" }),
   event({ type: "email.changed", value: "maria@example.com" }),
   event({ type: "submit", language: "es" }),
-  event({ type: "xstate.done.actor.subscribe", output: { ok: true } }),
-  event({ type: "xstate.error.actor.subscribe", error: new ApiRequestError(500, "Internal Server Error") }),
+  ...actorOutcomes({ subscribe: [{ ok: true }] }, { subscribe: [new ApiRequestError(500, "Internal Server Error")] }),
 ];
 
 describe("newsletter machine (model)", () => {

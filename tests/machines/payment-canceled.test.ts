@@ -1,8 +1,8 @@
 // The /payment-canceled statechart: model-based coverage, then its behaviour with recorded actors.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
+import { createActor, waitFor } from "xstate";
 import { paymentCanceledMachine, SIGNUP_RESUME_PATH, type PaymentCanceledInput } from "../../machines/payment-canceled.machine";
-import { uncovered, walkModel } from "./helpers/model";
+import { actorOutcomes, recordedActors, uncovered, walkModel } from "./helpers/model";
 
 const inputs: Record<string, PaymentCanceledInput> = {
   "with saved e-mail": { email: "ana@example.com" },
@@ -10,22 +10,13 @@ const inputs: Record<string, PaymentCanceledInput> = {
   "with a blank e-mail": { email: "  " },
 };
 
-function eventsOfType(type: string): EventObject[] {
-  const [, kind, , id] = type.split(".");
-  if (kind === "done" && id) return [{ type, output: { ok: true } } as EventObject];
-  if (kind === "error" && id) return [{ type, error: new Error(`${id} failed`) } as EventObject];
-  return [];
-}
-const allEvents = ["deleteClient", "returnToSignup"].flatMap((id) => [
-  ...eventsOfType(`xstate.done.actor.${id}`),
-  ...eventsOfType(`xstate.error.actor.${id}`),
-]);
+const allEvents = actorOutcomes({ deleteClient: [{ ok: true }], returnToSignup: [{ ok: true }] });
 
 const silent = paymentCanceledMachine.provide({ actions: { warn: () => {} } });
 
 describe("payment-canceled machine: model", () => {
   it("covers every state and every transition across its inputs", () => {
-    const { runs, total } = walkModel("payment-canceled", silent, { inputs, events: allEvents, eventsOfType });
+    const { runs, total } = walkModel("payment-canceled", silent, { inputs, events: allEvents });
     for (const { paths, input } of runs) {
       const { email } = input as PaymentCanceledInput;
       for (const path of paths) {
@@ -39,21 +30,8 @@ describe("payment-canceled machine: model", () => {
 });
 
 function start(input: PaymentCanceledInput, deleteClient: () => Promise<unknown>) {
-  const calls: Array<[string, unknown]> = [];
-  const actor = createActor(
-    paymentCanceledMachine.provide({
-      actors: {
-        deleteClient: fromPromise(async ({ input }) => {
-          calls.push(["deleteClient", input]);
-          return deleteClient();
-        }),
-        returnToSignup: fromPromise(async ({ input }) => {
-          calls.push(["returnToSignup", input]);
-        }),
-      },
-    }),
-    { input },
-  );
+  const { calls, actors } = recordedActors({ deleteClient, returnToSignup: async () => undefined });
+  const actor = createActor(paymentCanceledMachine.provide({ actors }), { input });
   actor.start();
   return { actor, calls };
 }

@@ -1,7 +1,7 @@
 // The /payment-success statechart: model-based coverage of every state and transition, then its behaviour
 // with recorded actors (order of calls, failures logged and skipped, one round per checkout, the portal).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
+import { createActor, waitFor, type EventObject } from "xstate";
 import {
   CONVERSION_VALUE,
   paymentSuccessMachine,
@@ -9,7 +9,7 @@ import {
   type PaymentSuccessInput,
 } from "../../machines/payment-success.machine";
 import { ORDER_CREATED_BY } from "../../src/contract/plan";
-import { uncovered, walkModel } from "./helpers/model";
+import { actorOutcomes, recordedActors, uncovered, walkModel } from "./helpers/model";
 
 const client = { email: "ana@example.com", pickupone: "2030-03-05", pickuptwo: "2030-03-07" };
 const origins = { ownOrigin: "https://freshfold.test", providerOrigins: ["https://billing.stripe.com"] };
@@ -19,31 +19,27 @@ const inputs: Record<string, PaymentSuccessInput> = {
   "without saved checkout": { client: null, sessionId: "cs_1", trackerPresent: true, ...origins },
 };
 
-const done = (id: string, output?: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, output }) as EventObject;
-const failed = (id: string): EventObject => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) }) as EventObject;
-
 /** Every outside event the machine can meet: user events and each actor's outcomes. */
-function eventsOfType(type: string): EventObject[] {
-  const [, kind, , id] = type.split(".");
-  if (type === "portal.open" || type === "portal.retry") return [{ type }];
-  if (kind === "error" && id) return [failed(id)];
-  if (kind === "done" && id === "claimRun") return [done(id, true), done(id, false)];
-  if (kind === "done" && id === "requestPortal") return [done(id, "https://billing.stripe.com/p/session/1"), done(id, "https://evil.example/steal")];
-  if (kind === "done" && id) return [done(id, { ok: true })];
-  return [];
-}
-const actorIds = ["claimRun", "createFirstOrder", "createSecondOrder", "setActive", "sendWelcomeEmail", "trackConversion", "requestPortal", "openPortal"];
 const allEvents: EventObject[] = [
   { type: "portal.open" },
   { type: "portal.retry" },
-  ...actorIds.flatMap((id) => [...eventsOfType(`xstate.done.actor.${id}`), failed(id)]),
+  ...actorOutcomes({
+    claimRun: [true, false],
+    createFirstOrder: [{ ok: true }],
+    createSecondOrder: [{ ok: true }],
+    setActive: [{ ok: true }],
+    sendWelcomeEmail: [{ ok: true }],
+    trackConversion: [{ ok: true }],
+    requestPortal: ["https://billing.stripe.com/p/session/1", "https://evil.example/steal"],
+    openPortal: [{ ok: true }],
+  }),
 ];
 
 const silent = paymentSuccessMachine.provide({ actions: { warn: () => {} } });
 
 describe("payment-success machine: model", () => {
   it("covers every state and every transition across its inputs", () => {
-    const { runs, total } = walkModel("payment-success", silent, { inputs, events: allEvents, eventsOfType });
+    const { runs, total } = walkModel("payment-success", silent, { inputs, events: allEvents });
     for (const { paths, input } of runs) {
       expect(paths.length).toBeGreaterThan(0);
 
@@ -60,29 +56,19 @@ describe("payment-success machine: model", () => {
   }, 30_000);
 });
 
-type Call = [string, unknown];
+type Answer = (input: never) => Promise<unknown>;
 
-function recordedActors(overrides: Partial<Record<string, (input: never) => Promise<unknown>>> = {}) {
-  const calls: Call[] = [];
-  const make = <T>(name: string, answer: (input: never) => Promise<T>) =>
-    fromPromise(async ({ input }: { input: unknown }) => {
-      calls.push([name, input]);
-      return (overrides[name] ?? answer)(input as never) as Promise<T>;
-    });
-  const actors = {
-    claimRun: make("claimRun", async () => true),
-    createOrder: make("createOrder", async () => ({ ok: true, created: true })),
-    setActive: make("setActive", async () => ({ ok: true, isActive: true })),
-    sendWelcomeEmail: make("sendWelcomeEmail", async () => ({ ok: true, queued: true })),
-    trackConversion: make("trackConversion", async () => undefined),
-    requestPortal: make("requestPortal", async () => "https://billing.stripe.com/p/session/1"),
-    openPortal: make("openPortal", async () => undefined),
-  };
-  return { calls, actors };
-}
-
-function start(input: PaymentSuccessInput, overrides?: Parameters<typeof recordedActors>[0]) {
-  const { calls, actors } = recordedActors(overrides);
+function start(input: PaymentSuccessInput, overrides: Partial<Record<string, Answer>> = {}) {
+  const { calls, actors } = recordedActors({
+    claimRun: async () => true,
+    createOrder: async () => ({ ok: true, created: true }),
+    setActive: async () => ({ ok: true, isActive: true }),
+    sendWelcomeEmail: async () => ({ ok: true, queued: true }),
+    trackConversion: async () => undefined,
+    requestPortal: async () => "https://billing.stripe.com/p/session/1",
+    openPortal: async () => undefined,
+    ...(overrides as Record<string, Answer>),
+  });
   const actor = createActor(paymentSuccessMachine.provide({ actors: actors as never }), { input });
   actor.start();
   return { actor, calls };

@@ -3,22 +3,21 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
 import { zipCheckMachine, type WaitlistJoin, type ZipAnswer, type ZipCheckInput } from "../../machines/zip-check.machine";
 import { ApiRequestError } from "../../src/api/client";
-import { uncovered, walkModel } from "./helpers/model";
+import { actorOutcomes, uncovered, walkModel } from "./helpers/model";
 
 const event = <E extends EventObject>(e: E): EventObject => e;
 const events = [
   event({ type: "zip.changed", value: "331" }),
   event({ type: "zip.changed", value: "33180" }),
   event({ type: "check" }),
-  event({ type: "xstate.done.actor.checkArea", output: { kind: "served", area: "Downtown & Brickell", deliveryTime: "same-day" } }),
-  event({ type: "xstate.done.actor.checkArea", output: { kind: "comingSoon", area: "Aventura" } }),
-  event({ type: "xstate.done.actor.checkArea", output: { kind: "notServed" } }),
-  event({ type: "xstate.error.actor.checkArea", error: new ApiRequestError(500, "Internal Server Error") }),
+  ...actorOutcomes(
+    { checkArea: [{ kind: "served", area: "Downtown & Brickell", deliveryTime: "same-day" }, { kind: "comingSoon", area: "Aventura" }, { kind: "notServed" }] },
+    { checkArea: [new ApiRequestError(500, "Internal Server Error")] },
+  ),
   event({ type: "email.changed", value: "" }),
   event({ type: "email.changed", value: "ana@example.com" }),
   event({ type: "join", language: "es" }),
-  event({ type: "xstate.done.actor.joinWaitlist", output: { ok: true } }),
-  event({ type: "xstate.error.actor.joinWaitlist", error: new ApiRequestError(429, "Too Many Requests") }),
+  ...actorOutcomes({ joinWaitlist: [{ ok: true }] }, { joinWaitlist: [new ApiRequestError(429, "Too Many Requests")] }),
 ];
 
 describe("zip-check machine (model)", () => {

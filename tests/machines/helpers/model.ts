@@ -1,7 +1,7 @@
 // Model-based testing helpers: the machine's own states and transitions, and what a set of paths covers.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createActor, fromPromise, type AnyStateMachine, type AnyStateNode, type EventFromLogic, type EventObject } from "xstate";
+import { createActor, fromPromise, type AnyStateMachine, type AnyStateNode, type EventFromLogic, type EventObject, type AnyActorLogic } from "xstate";
 import { getShortestPaths, getStateNodes, type StatePath } from "xstate/graph";
 
 export interface TransitionInfo {
@@ -39,6 +39,24 @@ export function machineTransitions(machine: AnyStateMachine): TransitionInfo[] {
     );
   }
   return result;
+}
+
+/** The event an invoked actor sends its parent when it finishes: the walk sends it by hand, as the actor never settles. */
+export const actorDone = (id: string, output?: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, output }) as EventObject;
+
+/** The event an invoked actor sends its parent when it fails (by default with `new Error("<id> failed")`). */
+export const actorError = (id: string, error: unknown = new Error(`${id} failed`)): EventObject =>
+  ({ type: `xstate.error.actor.${id}`, error }) as EventObject;
+
+/**
+ * The outcomes the walk sends for the machine's invoked actors: for each actor id, a done event per output listed,
+ * then its error events (by default one, `actorError(id)`).
+ */
+export function actorOutcomes(outputs: Record<string, unknown[]>, errors: Record<string, unknown[]> = {}): EventObject[] {
+  return Object.entries(outputs).flatMap(([id, results]) => [
+    ...results.map((output) => actorDone(id, output)),
+    ...(errors[id]?.map((error) => actorError(id, error)) ?? [actorError(id)]),
+  ]);
 }
 
 /** Machine-level coverage of a list of event sequences, measured by replaying them in a real actor. */
@@ -219,4 +237,25 @@ export function walkModel<TMachine extends AnyStateMachine>(
   });
   if (entries.length > 1) console.log(describeCoverage(`${name} (all inputs)`, machine, total));
   return { runs, total };
+}
+
+/** One call an actor of `recordedActors` received: its name and input. */
+export type RecordedCall = [name: string, input: unknown];
+
+/**
+ * Promise actors for the behaviour tests, provided in place of the machine's real ones: each records its call
+ * (name and input, in the order made) in `calls`, then answers as the function of its name does.
+ */
+export function recordedActors<T extends Record<string, (input: never) => Promise<unknown>>>(answers: T) {
+  const calls: RecordedCall[] = [];
+  const actors = Object.fromEntries(
+    Object.entries(answers).map(([name, answer]) => [
+      name,
+      fromPromise(async ({ input }: { input: unknown }) => {
+        calls.push([name, input]);
+        return answer(input as never);
+      }),
+    ]),
+  ) as Record<keyof T, AnyActorLogic>;
+  return { calls, actors };
 }
