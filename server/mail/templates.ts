@@ -6,7 +6,7 @@ import { brand, buyerFacts, formatHour } from "../../src/config/brand";
 import type { Language } from "../../src/contract/common";
 import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS, renewalDate, SERVICE_TIME_ZONE } from "../../src/contract/plan";
 import { html, SafeHtml } from "./html";
-import { mailI18n } from "./i18n";
+import { serverI18n } from "../i18n";
 import { emailDataSchemas, type CancellationData, type CapacityExceededData, type ContactNotificationData, type EmailKind, type SignInData, type WelcomeData } from "./outbox";
 import { unseal } from "../auth/crypto";
 import { homeAddress, portalLink, signWelcomeToken } from "../auth/portal-access";
@@ -44,21 +44,28 @@ const longDate = { en: "EEEE, MMMM d, yyyy", es: "EEEE d 'de' MMMM 'de' yyyy" } 
 
 const colors = { brand: "#0f766e", ink: "#1f2937", muted: "#6b7280", sand: "#f7f3ec", line: "#e5e7eb" };
 
-function layout(language: Language, title: string, body: SafeHtml, footer: SafeHtml): string {
+/**
+ * The document every e-mail shares: a white card, 600px at most, centred on a coloured page; `rows` are the
+ * card's rows (header, body, footer).
+ */
+function emailDocument(
+  language: Language,
+  title: string,
+  look: { page: string; ink: string; colorScheme?: boolean; clip?: boolean },
+  rows: SafeHtml,
+): string {
   return html`<!doctype html>
 <html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
+${look.colorScheme ? html`<meta name="color-scheme" content="light">\n` : null}<title>${title}</title>
 </head>
-<body style="margin:0;padding:0;background:${colors.sand};color:${colors.ink};font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${colors.sand}">
+<body style="margin:0;padding:0;background:${look.page};color:${look.ink};font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${look.page}">
 <tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px">
-<tr><td style="padding:24px 28px 8px;font-size:20px;font-weight:bold;color:${colors.brand}">${brand.name}</td></tr>
-<tr><td style="padding:8px 28px 24px">${body}</td></tr>
-<tr><td style="padding:16px 28px 24px;border-top:1px solid ${colors.line};font-size:13px;color:${colors.muted}">${footer}</td></tr>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px${look.clip ? html`;overflow:hidden` : null}">
+${rows}
 </table>
 </td></tr>
 </table>
@@ -66,6 +73,36 @@ function layout(language: Language, title: string, body: SafeHtml, footer: SafeH
 </html>
 `.value;
 }
+
+function layout(language: Language, title: string, body: SafeHtml, footer: SafeHtml): string {
+  return emailDocument(
+    language,
+    title,
+    { page: colors.sand, ink: colors.ink },
+    html`<tr><td style="padding:24px 28px 8px;font-size:20px;font-weight:bold;color:${colors.brand}">${brand.name}</td></tr>
+<tr><td style="padding:8px 28px 24px">${body}</td></tr>
+<tr><td style="padding:16px 28px 24px;border-top:1px solid ${colors.line};font-size:13px;color:${colors.muted}">${footer}</td></tr>`,
+  );
+}
+
+/** A paragraph's spacing in the e-mails' bodies. */
+const paragraph = "margin:0 0 16px";
+
+/** The e-mail's heading (its first line, as in the text part). */
+const heading1 = (text: string, color: string) => html`<h1 style="margin:0 0 16px;font-size:24px;color:${color}">${text}</h1>`;
+
+/** A link shown as a button: mail clients keep only inline styles. */
+const button = (href: string, label: string, background: string) =>
+  html`<a href="${href}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${background};color:#ffffff;font-weight:bold;text-decoration:none">${label}</a>`;
+
+/** The footer's postal lines: name and address, then phone and e-mail (`email`: the address as shown, by default as text). */
+const postalFooter = (email: SafeHtml | string = brand.email) => html`${brand.name} · ${brand.street} · ${brand.cityLine}<br>${brand.phone} · ${email}`;
+
+/** The text part's signature: the separator and the postal line. */
+const textSignature = ["--", `${brand.name}, ${brand.street}, ${brand.cityLine}`];
+
+/** A day in full in the message's language ("Monday, December 7, 2026", "lunes 7 de diciembre de 2026"). */
+const longDay = (language: Language, day: string) => format(parseISO(day), longDate[language], { locale: dateLocales[language] });
 
 /** The site's colours (src/styles.css), inline: mail clients keep no style sheet. */
 const welcomeColors = {
@@ -82,29 +119,16 @@ const welcomeColors = {
 /** The welcome e-mail's frame: the site's logo and colours on a header bar (the other e-mails keep `layout`). */
 function welcomeLayout(language: Language, title: string, body: SafeHtml, footer: SafeHtml, publicUrl: string): string {
   const c = welcomeColors;
-  return html`<!doctype html>
-<html lang="${language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>${title}</title>
-</head>
-<body style="margin:0;padding:0;background:${c.sand};color:${c.ink};font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${c.sand}">
-<tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="padding:16px 28px;background:${c.brand};border-bottom:4px solid ${c.coral}">
+  return emailDocument(
+    language,
+    title,
+    { page: c.sand, ink: c.ink, colorScheme: true, clip: true },
+    html`<tr><td style="padding:16px 28px;background:${c.brand};border-bottom:4px solid ${c.coral}">
 <a href="${homeAddress(publicUrl, language)}" style="color:#ffffff;text-decoration:none;font-size:20px;font-weight:bold"><img src="${publicUrl}/images/logo-mail.png" width="40" height="40" alt="" style="vertical-align:middle;border:0;margin-right:10px">${brand.name}</a>
 </td></tr>
 <tr><td style="padding:24px 28px">${body}</td></tr>
-<tr><td style="padding:16px 28px 24px;background:${c.brandLight};font-size:13px;color:${c.muted}">${footer}</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`.value;
+<tr><td style="padding:16px 28px 24px;background:${c.brandLight};font-size:13px;color:${c.muted}">${footer}</td></tr>`,
+  );
 }
 
 /** The access instructions the client gave, labelled, in the order of the sign-up's step 5. */
@@ -142,7 +166,6 @@ async function renderWelcome(i18n: I18n, email: EmailToRender, data: WelcomeData
   const dates = [...data.pickupDates].sort();
   const first = dates[0] as string;
   const renewal = data.renewalDate ?? renewalDate(first);
-  const longDay = (d: string) => format(parseISO(d), longDate[language], { locale });
   const weekday = (d: string) => format(parseISO(d), "EEEE", { locale });
   // The portal link carries a signed token for this address only (30 days); without a secret, the plain page
   // that e-mails a sign-in link. The HTML shows it only as a labelled button, never as the raw address.
@@ -154,11 +177,11 @@ async function renderWelcome(i18n: I18n, email: EmailToRender, data: WelcomeData
     firstName: data.firstName,
     amountToday: formatUsd(PRICE_DUE_TODAY_CENTS),
     amountWeekly: formatUsd(PRICE_WEEKLY_CENTS),
-    renewalDate: longDay(renewal),
+    renewalDate: longDay(language, renewal),
     firstDay: weekday(dates[0] as string),
     secondDay: weekday(dates[1] as string),
-    firstDate: longDay(dates[0] as string),
-    secondDate: longDay(dates[1] as string),
+    firstDate: longDay(language, dates[0] as string),
+    secondDate: longDay(language, dates[1] as string),
     phone: brand.phone,
     email: brand.email,
     pickupFrom: formatHour(buyerFacts.pickupWindow.from, language),
@@ -240,12 +263,12 @@ async function renderWelcome(i18n: I18n, email: EmailToRender, data: WelcomeData
   });
 
   const c = welcomeColors;
-  const p = "margin:0 0 16px";
+  const p = paragraph;
   const h2 = `margin:24px 0 8px;font-size:18px;color:${c.brandDark}`;
   const box = `margin:0 0 16px;padding:12px 16px;border-radius:8px;background:${c.brandLight};border-left:4px solid ${c.brand}`;
   const list = (items: string[]) => html`<ul style="margin:0;padding-left:20px">${items.map((item) => html`<li>${item}</li>`)}</ul>`;
   const accessList = access.length ? html`<p style="margin:12px 0 4px;font-weight:bold">${accessHeading}</p>${list(access.map(([label, value]) => `${label}: ${value}`))}` : html``;
-  const body = html`<h1 style="margin:0 0 16px;font-size:24px;color:${c.brandDark}">${heading}</h1>
+  const body = html`${heading1(heading, c.brandDark)}
 <p style="${p}">${intro}</p>
 <h2 style="${h2}">${planHeading}</h2>
 <div style="${box}">
@@ -262,11 +285,11 @@ ${choices.length || access.length ? html`<h2 style="${h2}">${choicesHeading}</h2
 ${list(firstDaySteps)}
 <h2 style="${h2}">${manageHeading}</h2>
 <p style="${p}">${manageText}</p>
-<p style="${p}"><a href="${portalUrl}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${c.brand};color:#ffffff;font-weight:bold;text-decoration:none">${portalButton}</a></p>
+<p style="${p}">${button(portalUrl, portalButton, c.brand)}</p>
 <p style="${p}">${cancelAnytime}</p>
 <p style="${p}">${questions}</p>
 <p style="margin:0">${signOff}<br>${team}</p>`;
-  const footer = html`${brand.name} · ${brand.street} · ${brand.cityLine}<br>${brand.phone} · <a href="mailto:${brand.email}" style="color:${c.muted}">${brand.email}</a><br>${why}`;
+  const footer = html`${postalFooter(html`<a href="mailto:${brand.email}" style="color:${c.muted}">${brand.email}</a>`)}<br>${why}`;
 
   const text = [
     heading,
@@ -298,8 +321,7 @@ ${list(firstDaySteps)}
     signOff,
     team,
     "",
-    "--",
-    `${brand.name}, ${brand.street}, ${brand.cityLine}`,
+    ...textSignature,
     `${brand.phone} · ${brand.email}`,
     why,
     "",
@@ -358,8 +380,7 @@ ${shown.map(([label, value]) => html`<tr><th scope="row" align="left" style="${c
 
 /** The operator's notice of a day past capacity: paid customers are never turned away, so the day needs more hands. */
 async function renderCapacityExceeded(i18n: I18n, language: Language, data: CapacityExceededData): Promise<RenderedEmail> {
-  const locale = dateLocales[language];
-  const values = { date: format(parseISO(data.date), longDate[language], { locale }), orders: data.orders, capacity: data.capacity, over: data.orders - data.capacity };
+  const values = { date: longDay(language, data.date), orders: data.orders, capacity: data.capacity, over: data.orders - data.capacity };
   const subject = i18n._({ id: "mail.capacity.subject", message: "{date}: {orders} pickups booked, over the capacity of {capacity}", values });
   const heading = i18n._({ id: "mail.capacity.heading", message: "A pickup day is over capacity", values });
   const explain = i18n._({
@@ -388,35 +409,32 @@ async function renderSignIn(i18n: I18n, email: EmailToRender, data: SignInData, 
     message: "Open this link to reach your billing portal: your plan, card, invoices and cancellation. It works once, for {minutes} minutes.",
     values,
   });
-  const button = i18n._({ id: "mail.signIn.button", message: "Open my billing portal", values });
+  const buttonLabel = i18n._({ id: "mail.signIn.button", message: "Open my billing portal", values });
   const notYou = i18n._({
     id: "mail.signIn.notYou",
     message: "Didn't ask for it? Ignore this e-mail: nobody can use the link without access to your inbox. Questions? Call us at {phone}.",
     values,
   });
-  const p = "margin:0 0 16px";
-  const body = html`<h1 style="margin:0 0 16px;font-size:24px;color:${colors.ink}">${heading}</h1>
+  const p = paragraph;
+  const body = html`${heading1(heading, colors.ink)}
 <p style="${p}">${intro}</p>
-<p style="${p}"><a href="${link}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${colors.brand};color:#ffffff;font-weight:bold;text-decoration:none">${button}</a></p>
+<p style="${p}">${button(link, buttonLabel, colors.brand)}</p>
 <p style="${p};font-size:14px;word-break:break-all"><a href="${link}" style="color:${colors.brand}">${link}</a></p>
 <p style="${p};font-size:14px;color:${colors.muted}">${notYou}</p>`;
-  const footer = html`${brand.name} · ${brand.street} · ${brand.cityLine}<br>${brand.phone} · ${brand.email}`;
-  const text = [heading, "", intro, "", link, "", notYou, "", "--", `${brand.name}, ${brand.street}, ${brand.cityLine}`, ""].join("\n");
-  return { subject, html: layout(email.language, subject, body, footer), text };
+  const text = [heading, "", intro, "", link, "", notYou, "", ...textSignature, ""].join("\n");
+  return { subject, html: layout(email.language, subject, body, postalFooter()), text };
 }
 
 /** The subscription ended: when, the paid pickups that still take place, and the way back (sign-up, contact). */
 async function renderCancellation(i18n: I18n, email: EmailToRender, data: CancellationData, context: RenderContext): Promise<RenderedEmail> {
   const language = email.language;
-  const locale = dateLocales[language];
-  const longDay = (d: string) => format(parseISO(d), longDate[language], { locale });
   const list = new Intl.ListFormat(language === "es" ? "es-US" : "en-US", { type: "conjunction" });
   const site = `${context.publicUrl}${language === "es" ? "/es" : ""}`;
   const values = {
     brand: brand.name,
     firstName: data.firstName,
-    date: longDay(data.canceledOn),
-    pickups: list.format(data.paidPickups.map(longDay)),
+    date: longDay(language, data.canceledOn),
+    pickups: list.format(data.paidPickups.map((day) => longDay(language, day))),
     phone: brand.phone,
     email: brand.email,
   };
@@ -431,23 +449,22 @@ async function renderCancellation(i18n: I18n, email: EmailToRender, data: Cancel
     ? i18n._({ id: "mail.cancellation.paidPickups", message: "The pickups you have already paid for still take place: {pickups}.", values })
     : i18n._({ id: "mail.cancellation.noPickups", message: "You have no pickups left to come.", values });
   const back = i18n._({ id: "mail.cancellation.back", message: "Changed your mind? You can sign up again anytime.", values });
-  const button = i18n._({ id: "mail.cancellation.button", message: "Sign up again", values });
+  const buttonLabel = i18n._({ id: "mail.cancellation.button", message: "Sign up again", values });
   const contact = i18n._({
     id: "mail.cancellation.contact",
     message: "Didn't cancel, or have a question? Call us at {phone} or write to {email}.",
     values,
   });
   const signupUrl = `${site}/signup`;
-  const p = "margin:0 0 16px";
-  const body = html`<h1 style="margin:0 0 16px;font-size:24px;color:${colors.ink}">${heading}</h1>
+  const p = paragraph;
+  const body = html`${heading1(heading, colors.ink)}
 <p style="${p}">${ended}</p>
 <p style="${p}">${pickups}</p>
 <p style="${p}">${back}</p>
-<p style="${p}"><a href="${signupUrl}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${colors.brand};color:#ffffff;font-weight:bold;text-decoration:none">${button}</a></p>
+<p style="${p}">${button(signupUrl, buttonLabel, colors.brand)}</p>
 <p style="${p};font-size:14px;color:${colors.muted}">${contact}</p>`;
-  const footer = html`${brand.name} · ${brand.street} · ${brand.cityLine}<br>${brand.phone} · ${brand.email}`;
-  const text = [heading, "", ended, "", pickups, "", `${back} ${signupUrl}`, "", contact, "", "--", `${brand.name}, ${brand.street}, ${brand.cityLine}`, ""].join("\n");
-  return { subject, html: layout(language, subject, body, footer), text };
+  const text = [heading, "", ended, "", pickups, "", `${back} ${signupUrl}`, "", contact, "", ...textSignature, ""].join("\n");
+  return { subject, html: layout(language, subject, body, postalFooter()), text };
 }
 
 /** Renders one outbox message. The contact notification is for the operator, always in English. */
@@ -457,16 +474,16 @@ export async function renderEmail(email: EmailToRender, context: RenderContext):
   const parsed = schema.safeParse(email.data);
   if (!parsed.success) throw new TemplateError(`bad data for ${email.kind}: ${parsed.error.message}`);
   if (email.kind === "welcome") {
-    return renderWelcome(await mailI18n(email.language), email, parsed.data as WelcomeData, context);
+    return renderWelcome(await serverI18n("mail", email.language), email, parsed.data as WelcomeData, context);
   }
   if (email.kind === "capacity-exceeded") {
-    return renderCapacityExceeded(await mailI18n(email.language), email.language, parsed.data as CapacityExceededData);
+    return renderCapacityExceeded(await serverI18n("mail", email.language), email.language, parsed.data as CapacityExceededData);
   }
   if (email.kind === "sign-in") {
-    return renderSignIn(await mailI18n(email.language), email, parsed.data as SignInData, context);
+    return renderSignIn(await serverI18n("mail", email.language), email, parsed.data as SignInData, context);
   }
   if (email.kind === "cancellation") {
-    return renderCancellation(await mailI18n(email.language), email, parsed.data as CancellationData, context);
+    return renderCancellation(await serverI18n("mail", email.language), email, parsed.data as CancellationData, context);
   }
-  return renderContactNotification(await mailI18n("en"), parsed.data as ContactNotificationData);
+  return renderContactNotification(await serverI18n("mail", "en"), parsed.data as ContactNotificationData);
 }

@@ -9,7 +9,7 @@ import type { Language } from "../../src/contract/common";
 import { clientOfSubscription, comingPickups, deactivateSubscription, fulfilPaidCheckout } from "../services/fulfilment";
 import { todayInServiceZone } from "../services/dates";
 import { SandboxPaymentProvider } from "./sandbox";
-import { paymentsI18n } from "./sandbox-i18n";
+import { serverI18n } from "../i18n";
 import {
   cancelConfirmPage,
   checkoutExpiredPage,
@@ -50,9 +50,9 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
     const session = await provider.checkoutSession(request.params.id);
     if (!session) {
       const language = preferredLanguage(request.headers["accept-language"]);
-      return sendPage(reply, 404, notFoundPage(await paymentsI18n(language), language, home(language)));
+      return sendPage(reply, 404, notFoundPage(await serverI18n("payments", language), language, home(language)));
     }
-    const i18n = await paymentsI18n(session.language);
+    const i18n = await serverI18n("payments", session.language);
     if (session.status === "complete") {
       const paid = await provider.pay(session.id, "");
       if (paid.outcome === "paid") return reply.redirect(paid.successUrl, 303);
@@ -66,10 +66,10 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
     const result = await provider.pay(request.params.id, card);
     if (result.outcome === "not_found") {
       const language = preferredLanguage(request.headers["accept-language"]);
-      return sendPage(reply, 404, notFoundPage(await paymentsI18n(language), language, home(language)));
+      return sendPage(reply, 404, notFoundPage(await serverI18n("payments", language), language, home(language)));
     }
     const session = (await provider.checkoutSession(request.params.id))!;
-    const i18n = await paymentsI18n(session.language);
+    const i18n = await serverI18n("payments", session.language);
     if (result.outcome === "paid") {
       // The provider's confirmation: fulfil now. Were this to fail, the success page's calls confirm and fulfil.
       try {
@@ -88,10 +88,10 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
     const found = await provider.portal(id);
     if (!found?.subscription) {
       const language = preferredLanguage(acceptLanguage);
-      return sendPage(reply, 404, notFoundPage(await paymentsI18n(language), language, home(language)));
+      return sendPage(reply, 404, notFoundPage(await serverI18n("payments", language), language, home(language)));
     }
     const { portal, subscription } = found;
-    const i18n = await paymentsI18n(portal.language);
+    const i18n = await serverI18n("payments", portal.language);
     if (found.expired) return sendPage(reply, 410, portalExpiredPage(i18n, portal.language, portal.returnUrl));
     const today = todayInServiceZone(app.now());
     const canceledOn = subscription.canceledAt ? todayInServiceZone(subscription.canceledAt) : undefined;
@@ -134,7 +134,7 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
     const { portal, subscription } = found;
     const client = await clientOfSubscription(app.database.db, subscription.id);
     const paidPickups = client ? await comingPickups(app.database.db, client.id, todayInServiceZone(app.now())) : [];
-    const i18n = await paymentsI18n(portal.language);
+    const i18n = await serverI18n("payments", portal.language);
     return sendPage(reply, 200, cancelConfirmPage(i18n, portal.language, { id: portal.id, weeklyCents: subscription.weeklyCents, paidPickups }));
   });
 
