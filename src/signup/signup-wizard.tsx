@@ -1,5 +1,5 @@
 // The wizard's frame: progress, the active step, Back/Continue, the live announcements and the toasts.
-import { Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { useLocation, useNavigate, useNavigationType } from "react-router";
 import { SIGNUP_STEPS } from "../contract/plan";
@@ -122,14 +122,16 @@ function Wizard() {
   const navigationType = useNavigationType();
   const entryStep = (location.state as { signupStep?: unknown } | null)?.signupStep;
   const locationRef = useRef(location);
-  useEffect(() => {
+  useLayoutEffect(() => {
     locationRef.current = location;
   });
   const historyStep = useRef<number | null>(null);
   // The steps of this wizard's own entries, as far as this page knows them, and the index of the current one.
   const entries = useRef<number[]>([]);
   const entryIndex = useRef(0);
-  useEffect(() => {
+  // A layout effect: the step's entry exists before the step is painted, so a Back pressed as soon as the
+  // step shows leaves that step (after paint, a quick Back raced the push and the browser stayed put).
+  useLayoutEffect(() => {
     const here = locationRef.current;
     const write = (replace: boolean) => {
       if (replace) entries.current[entryIndex.current] = step;
