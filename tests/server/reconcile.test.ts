@@ -8,15 +8,24 @@ import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { checkouts, clients, emailOutbox, orders, sandboxCheckoutSessions } from "../../server/db/schema";
 import { renderEmail } from "../../server/mail/templates";
-import { SandboxPaymentProvider } from "../../server/payments/sandbox";
 import { capacityNoticeKey, RECONCILE_WINDOW_HOURS } from "../../server/services/reconcile";
 import type { ClientInput } from "../../src/contract/client";
 import { startFakeStripe, type FakeStripe } from "./fakes/stripe-api";
 import { buildTestApp } from "./helpers/app";
 import { testDriver } from "./helpers/database";
-import { buildApiApp, checkoutBody, openCheckout, payWithCard, signupClient, ORIGIN, type ApiApp, type TestClock } from "./helpers/api";
+import {
+  buildApiApp,
+  chargeWithoutFulfilment,
+  checkoutBody,
+  openCheckout,
+  payWithCard,
+  signupClient,
+  signupRecord,
+  ORIGIN,
+  type ApiApp,
+  type TestClock,
+} from "./helpers/api";
 
-const PAYS = "4242424242424242";
 const OPERATOR = "ops@freshfold.example";
 
 let app: ApiApp;
@@ -27,14 +36,11 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const db = () => app.database.db;
-const sandbox = () => app.payments as SandboxPaymentProvider;
 
 async function state(email: string) {
-  const [client] = await db().select().from(clients).where(eq(clients.email, email));
-  const clientOrders = client ? await db().select().from(orders).where(eq(orders.clientId, client.id)).orderBy(orders.date) : [];
-  const welcomes = await db().select().from(emailOutbox).where(and(eq(emailOutbox.kind, "welcome"), eq(emailOutbox.to, email)));
+  const { client, orders: clientOrders, welcomes } = await signupRecord(app, email);
   const charges = await db().select().from(sandboxCheckoutSessions).where(and(eq(sandboxCheckoutSessions.email, email), eq(sandboxCheckoutSessions.status, "complete")));
-  return { active: client?.isActive ?? null, orders: clientOrders.map((o) => o.date), welcomes: welcomes.length, charges: charges.length };
+  return { active: client?.isActive ?? null, orders: clientOrders, welcomes: welcomes.length, charges: charges.length };
 }
 
 describe(`reconciliation with the sandbox provider (${testDriver})`, () => {
@@ -43,7 +49,7 @@ describe(`reconciliation with the sandbox provider (${testDriver})`, () => {
     const client = signupClient(clock, { email }, 10, 1);
     const { sessionId } = await openCheckout(app, client);
     // The provider takes the money (recorded on its side), then the process dies: no fulfilment ran.
-    expect((await sandbox().pay(sessionId, PAYS)).outcome).toBe("paid");
+    expect((await chargeWithoutFulfilment(app, sessionId)).outcome).toBe("paid");
     expect(await state(email)).toEqual({ active: false, orders: [], welcomes: 0, charges: 1 });
 
     const pass = await app.reconciler.runOnce();
@@ -58,7 +64,7 @@ describe(`reconciliation with the sandbox provider (${testDriver})`, () => {
   it("asks about checkouts that ended within the last 48 hours, not older ones", async () => {
     const email = "window@example.com";
     const { sessionId } = await openCheckout(app, signupClient(clock, { email }, 12, 1));
-    expect((await sandbox().pay(sessionId, PAYS)).outcome).toBe("paid");
+    expect((await chargeWithoutFulfilment(app, sessionId)).outcome).toBe("paid");
     // As if replaced long ago: our record says expired, its session ended more than 48 hours back.
     const longAgo = new Date(clock.now().getTime() - (RECONCILE_WINDOW_HOURS + 1) * 3600_000);
     await db().update(checkouts).set({ status: "expired", expiresAt: longAgo }).where(eq(checkouts.providerSessionId, sessionId));
@@ -73,7 +79,7 @@ describe(`reconciliation with the sandbox provider (${testDriver})`, () => {
   it("runs a pass at start: a charge left by a crashed process is fulfilled when the server comes back", async () => {
     const email = "restart@example.com";
     const { sessionId } = await openCheckout(app, signupClient(clock, { email }, 14, 1));
-    expect((await sandbox().pay(sessionId, PAYS)).outcome).toBe("paid");
+    expect((await chargeWithoutFulfilment(app, sessionId)).outcome).toBe("paid");
     // A second process on the same database with the loop on: its first pass runs once it is ready.
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_URL: ORIGIN, MAIL_WORKER_INTERVAL_MS: "0", RECONCILE_INTERVAL_MS: "60000" });
     const restarted = await buildApp({ config, database: { ...app.database, close: async () => {} }, logger: false, now: clock.now });
@@ -91,7 +97,7 @@ describe(`reconciliation with the sandbox provider (${testDriver})`, () => {
     const email = "twice@example.com";
     const client = signupClient(clock, { email }, 16, 1);
     const first = await openCheckout(app, client);
-    expect((await sandbox().pay(first.sessionId, PAYS)).outcome).toBe("paid"); // the crash: charged, not fulfilled
+    expect((await chargeWithoutFulfilment(app, first.sessionId)).outcome).toBe("paid"); // the crash: charged, not fulfilled
     const again = await app.inject({ method: "POST", url: "/api/payments/create-checkout-session_signup", payload: checkoutBody(client) });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe("client_active");
@@ -106,10 +112,10 @@ describe(`reconciliation with the sandbox provider (${testDriver})`, () => {
     const first = await openCheckout(app, client);
     const second = await openCheckout(app, client);
     expect(second.sessionId).not.toBe(first.sessionId);
-    const late = await payWithCard(app, first.sessionId, PAYS);
+    const late = await payWithCard(app, first.sessionId);
     expect(late.statusCode).toBe(410);
     expect(await state(email)).toMatchObject({ active: false, charges: 0 });
-    expect((await payWithCard(app, second.sessionId, PAYS)).statusCode).toBe(303);
+    expect((await payWithCard(app, second.sessionId)).statusCode).toBe(303);
     expect(await state(email)).toEqual({ active: true, orders: [client.pickupone, client.pickuptwo], welcomes: 1, charges: 1 });
   });
 
@@ -117,11 +123,11 @@ describe(`reconciliation with the sandbox provider (${testDriver})`, () => {
     const cancelled = "cancel@example.com";
     const open = await openCheckout(app, signupClient(clock, { email: cancelled }, 20, 1));
     expect((await app.inject({ url: `/api/client/delete_by_email/${cancelled}`, headers: { cookie: open.cookie } })).json()).toMatchObject({ deleted: true });
-    expect((await payWithCard(app, open.sessionId, PAYS)).statusCode).toBe(410);
+    expect((await payWithCard(app, open.sessionId)).statusCode).toBe(410);
 
     const paid = "paid-then-cancel@example.com";
     const charged = await openCheckout(app, signupClient(clock, { email: paid }, 20, 1));
-    expect((await sandbox().pay(charged.sessionId, PAYS)).outcome).toBe("paid");
+    expect((await chargeWithoutFulfilment(app, charged.sessionId)).outcome).toBe("paid");
     const refused = await app.inject({ url: `/api/client/delete_by_email/${paid}`, headers: { cookie: charged.cookie } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe("client_active");
@@ -136,9 +142,9 @@ describe(`reconciliation with the sandbox provider (${testDriver})`, () => {
     // B takes the days and pays.
     const b = signupClient(clock, { email: "ontime@example.com" }, 22, 1);
     const { sessionId: onTime } = await openCheckout(app, b);
-    expect((await payWithCard(app, onTime, PAYS)).statusCode).toBe(303);
+    expect((await payWithCard(app, onTime)).statusCode).toBe(303);
     // Now A pays: a paid customer is never turned away.
-    expect((await payWithCard(app, lateSession, PAYS)).statusCode).toBe(303);
+    expect((await payWithCard(app, lateSession)).statusCode).toBe(303);
     expect(await state("late@example.com")).toEqual({ active: true, orders: [a.pickupone, a.pickuptwo], welcomes: 1, charges: 1 });
     const [onDay] = await db().select({ n: count() }).from(orders).where(eq(orders.date, a.pickupone!));
     expect(onDay?.n).toBe(2);

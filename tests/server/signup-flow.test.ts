@@ -1,11 +1,21 @@
 // The whole sequence a browser makes, and its replay: repeating any step changes nothing the second time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { checkouts, clients, emailOutbox, orders } from "../../server/db/schema";
-import { SandboxPaymentProvider } from "../../server/payments/sandbox";
+import { checkouts } from "../../server/db/schema";
 import { deactivateSubscription, fulfilPaidCheckout } from "../../server/services/fulfilment";
 import { testDriver } from "./helpers/database";
-import { buildApiApp, checkoutBody, ORIGIN, openCheckout, payWithCard, signupClient, type ApiApp, type TestClock } from "./helpers/api";
+import {
+  buildApiApp,
+  chargeWithoutFulfilment,
+  checkoutBody,
+  ORIGIN,
+  openCheckout,
+  payWithCard,
+  signupClient,
+  signupRecord,
+  type ApiApp,
+  type TestClock,
+} from "./helpers/api";
 
 let app: ApiApp;
 let clock: TestClock;
@@ -15,13 +25,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const db = () => app.database.db;
-const sandbox = () => app.payments as SandboxPaymentProvider;
 
 async function state(email: string) {
-  const [client] = await db().select().from(clients).where(eq(clients.email, email));
-  const clientOrders = client ? await db().select().from(orders).where(eq(orders.clientId, client.id)).orderBy(orders.date) : [];
-  const welcomes = await db().select().from(emailOutbox).where(and(eq(emailOutbox.kind, "welcome"), eq(emailOutbox.to, email)));
-  return { client, orders: clientOrders.map((o) => o.date), welcomes: welcomes.length, welcome: welcomes[0] };
+  const { client, orders, welcomes } = await signupRecord(app, email);
+  return { client, orders, welcomes: welcomes.length, welcome: welcomes[0] };
 }
 
 /** The calls /payment-success makes, in its order, from the paying browser (its checkout cookie). */
@@ -93,7 +100,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     const client = signupClient(clock, { email });
     const { sessionId, cookie } = await openCheckout(app, client);
     // Paid at the provider, but its confirmation (the Pay route's fulfilment, or a webhook) has not arrived.
-    expect((await sandbox().pay(sessionId, "4242424242424242")).outcome).toBe("paid");
+    expect((await chargeWithoutFulfilment(app, sessionId)).outcome).toBe("paid");
     expect((await state(email)).client?.isActive).toBe(false);
 
     const setActive = await app.inject({ url: `/api/client/set_active/${email}`, headers: { cookie } });
@@ -103,7 +110,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     expect(fulfilled.welcomes).toBe(1);
 
     // The late confirmation, and concurrent ones: nothing more.
-    const late = await Promise.all([fulfilPaidCheckout(db(), { sessionId }), fulfilPaidCheckout(db(), { sessionId }), payWithCard(app, sessionId, "4242424242424242")]);
+    const late = await Promise.all([fulfilPaidCheckout(db(), { sessionId }), fulfilPaidCheckout(db(), { sessionId }), payWithCard(app, sessionId)]);
     expect(late[0].outcome).toBe("already_fulfilled");
     expect(late[1].outcome).toBe("already_fulfilled");
     const after = await state(email);
@@ -115,7 +122,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
   it("concurrent confirmations of one payment fulfil exactly once", async () => {
     const email = "race@example.com";
     const { sessionId } = await openCheckout(app, signupClient(clock, { email }));
-    await sandbox().pay(sessionId, "4242424242424242");
+    await chargeWithoutFulfilment(app, sessionId);
     const outcomes = await Promise.all(Array.from({ length: 5 }, () => fulfilPaidCheckout(db(), { sessionId })));
     expect(outcomes.filter((o) => o.outcome === "fulfilled")).toHaveLength(1);
     const now = await state(email);
@@ -133,7 +140,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     expect((await app.inject(`/api/client/set_active/${email}`)).statusCode).toBe(409);
     expect((await app.inject(`/api/client/email_exists/${email}`)).json()).toEqual({ exists: false });
 
-    const retry = await payWithCard(app, sessionId, "4242424242424242");
+    const retry = await payWithCard(app, sessionId);
     expect(retry.statusCode).toBe(303);
     expect((await state(email)).client?.isActive).toBe(true);
   });
@@ -152,14 +159,14 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     expect((await state(email)).client).toBeUndefined();
     expect(await db().select().from(checkouts).where(eq(checkouts.providerSessionId, sessionId))).toEqual([]);
     // The provider's session is closed too: paying it now is refused.
-    expect((await payWithCard(app, sessionId, "4242424242424242")).statusCode).toBe(410);
+    expect((await payWithCard(app, sessionId)).statusCode).toBe(410);
     expect((await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: { cookie } })).json()).toEqual({ ok: true, deleted: false });
   });
 
   it("delete_by_email never deletes a client who turns out to have paid", async () => {
     const email = "paid-then-back@example.com";
     const { sessionId, cookie } = await openCheckout(app, signupClient(clock, { email }));
-    await sandbox().pay(sessionId, "4242424242424242");
+    await chargeWithoutFulfilment(app, sessionId);
     const response = await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: { cookie } });
     expect(response.statusCode).toBe(409);
     const now = await state(email);
@@ -191,7 +198,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     it("cancelling there makes the client inactive; they may then sign up again", async () => {
       const email = "portal@example.com";
       const { sessionId, cookie } = await openCheckout(app, signupClient(clock, { email }));
-      await payWithCard(app, sessionId, "4242424242424242");
+      await payWithCard(app, sessionId);
       const portalUrl = (await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: { cookie } })).json().portal_url as string;
       const path = new URL(portalUrl).pathname;
       const cancel = await app.inject({ method: "POST", url: `${path}/cancel` });
@@ -207,7 +214,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
       expect((await deactivateSubscription(db(), { clientId: (await state(email)).client!.id })).outcome).toBe("already_inactive");
 
       const resubscribe = await openCheckout(app, signupClient(clock, { email }, 8));
-      await payWithCard(app, resubscribe.sessionId, "4242424242424242");
+      await payWithCard(app, resubscribe.sessionId);
       const now = await state(email);
       expect(now.client?.isActive).toBe(true);
       expect(now.orders).toEqual([clock.day(3), clock.day(5), clock.day(8), clock.day(10)]);

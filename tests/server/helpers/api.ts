@@ -1,5 +1,8 @@
 // The API under test with a settable clock, and sign-up data relative to that clock's "today".
+import { and, eq } from "drizzle-orm";
+import { clients, emailOutbox, orders } from "../../../server/db/schema";
 import type { PaymentProvider } from "../../../server/payments/provider";
+import { SandboxPaymentProvider, TEST_CARD_PAYS } from "../../../server/payments/sandbox";
 import { addDays, todayInServiceZone } from "../../../server/services/dates";
 import type { ClientInput } from "../../../src/contract/client";
 import { buildTestApp, ORIGIN } from "./app";
@@ -71,11 +74,27 @@ export async function openCheckout(app: ApiApp, client: ClientInput, options: { 
   return { url, sessionId: url.split("/").pop()!, cookie: checkoutCookie(response) };
 }
 
-/** The sandbox's Pay button with a card number. */
-export const payWithCard = (app: ApiApp, sessionId: string, card: string) =>
+/** The sandbox's Pay button with a card number (by default the test card that pays): charges, then fulfils. */
+export const payWithCard = (app: ApiApp, sessionId: string, card: string = TEST_CARD_PAYS) =>
   app.inject({
     method: "POST",
     url: `/sandbox/checkout/${sessionId}/pay`,
     headers: { "content-type": "application/x-www-form-urlencoded" },
     payload: new URLSearchParams({ card }).toString(),
   });
+
+/**
+ * The crash between the charge and the fulfilment: the sandbox provider takes the card's money for the checkout
+ * (recorded on its side) and the server fulfils nothing, as when it dies before the Pay button's fulfilment runs.
+ */
+export const chargeWithoutFulfilment = (app: ApiApp, sessionId: string, card: string = TEST_CARD_PAYS) =>
+  (app.payments as SandboxPaymentProvider).pay(sessionId, card);
+
+/** What the database holds of one sign-up: the client row (if any), its orders' dates in order, its welcome e-mails. */
+export async function signupRecord(app: ApiApp, email: string) {
+  const db = app.database.db;
+  const [client] = await db.select().from(clients).where(eq(clients.email, email));
+  const clientOrders = client ? await db.select().from(orders).where(eq(orders.clientId, client.id)).orderBy(orders.date) : [];
+  const welcomes = await db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "welcome"), eq(emailOutbox.to, email)));
+  return { client, orders: clientOrders.map((o) => o.date), welcomes };
+}
