@@ -56,6 +56,9 @@ export default defineConfig({
           environment: "happy-dom",
           include: ["tests/unit/**/*.test.{ts,tsx}", "tests/machines/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/setup-dom.ts"],
+          // Some tests import a page's whole module graph cold (tests/unit/page-modules.test.ts): 10 s on a
+          // 2-core machine at load 16 (CI's Node 24 leg), past Vitest's default 5 s.
+          testTimeout: 30_000,
         },
       },
       {
