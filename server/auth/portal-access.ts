@@ -1,27 +1,50 @@
 // Proofs that open a customer's billing portal besides the paying browser's cookie:
-// - the welcome e-mail's link carries a signed token ("w."), valid 30 days, for its own address only;
+// - the welcome e-mail's link carries a sealed token ("w."), valid 30 days, for its own address only: the address
+//   and the expiry encrypted and authenticated with the server secret, so the link names nobody;
 // - a sign-in link e-mailed on request carries a random token ("s."), single-use, valid 15 minutes, stored
 //   only as a hash; the outbox keeps the token sealed with the server secret until the e-mail is rendered.
+// Either token alone identifies its customer: the e-mailed links carry no address (issue 13).
 import { and, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import { clients, signInLinks, type ClientRow } from "../db/schema";
 import { queueEmail } from "../mail/outbox";
 import type { Db } from "../services/db";
 import { normalizeEmail, type Language } from "../../src/contract/common";
-import { hmac, randomToken, sameText, seal, sha256 } from "./crypto";
+import { hmac, randomToken, sameText, seal, sha256, unseal } from "./crypto";
 
 export const WELCOME_TOKEN_DAYS = 30;
 export const SIGN_IN_LINK_MINUTES = 15;
 
+// The welcome tokens e-mailed before issue 13 ("w.<expiry>.<signature>", with the address beside them in the link)
+// are checked against that address until they expire.
 const welcomeSignature = (secret: string, email: string, expires: number) => hmac(secret, `portal-welcome|${normalizeEmail(email)}|${expires}`);
+const SIGNED_WELCOME = /^w\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+/** "w.<iv>.<tag>.<ciphertext>": seal()'s AES-256-GCM parts (12-byte iv, 16-byte tag), base64url. */
+const SEALED_WELCOME = /^w\.([A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{1,600})$/;
+const WELCOME_PURPOSE = "portal-welcome";
 
-/** The welcome e-mail's portal token for this address: "w.<expiry, unix seconds>.<signature>". */
+/** The welcome e-mail's portal token for this address: "w.<sealed purpose, expiry and address>", naming nobody. */
 export function signWelcomeToken(secret: string, email: string, now: Date): string {
   const expires = Math.floor(now.getTime() / 1000) + WELCOME_TOKEN_DAYS * 24 * 60 * 60;
-  return `w.${expires}.${welcomeSignature(secret, email, expires)}`;
+  return `w.${seal(secret, `${WELCOME_PURPOSE}|${expires}|${normalizeEmail(email)}`)}`;
 }
 
+/**
+ * The address a welcome token was sealed for, and whether it is still valid; null for anything this server did
+ * not seal as a welcome token (tampered, another secret, another purpose, an old signed token).
+ */
+export function openWelcomeToken(secret: string, token: string, now: Date): { email: string; valid: boolean } | null {
+  const match = SEALED_WELCOME.exec(token);
+  const plain = match ? unseal(secret, match[1]!) : null;
+  const parts = plain ? /^portal-welcome\|(\d{1,12})\|(.+)$/s.exec(plain) : null;
+  if (!parts) return null;
+  return { email: parts[2]!, valid: Number(parts[1]) * 1000 > now.getTime() };
+}
+
+/** True when the token is a valid welcome token for this address: a sealed one, or an old signed one. */
 export function verifyWelcomeToken(secret: string, token: string, email: string, now: Date): boolean {
-  const match = /^w\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const sealed = openWelcomeToken(secret, token, now);
+  if (sealed) return sealed.valid && sealed.email === normalizeEmail(email);
+  const match = SIGNED_WELCOME.exec(token);
   if (!match) return false;
   const expires = Number(match[1]);
   if (expires * 1000 <= now.getTime()) return false;
@@ -58,9 +81,11 @@ export async function sendSignInLink(db: Db, secret: string, client: ClientRow, 
   });
 }
 
+const SIGN_IN = /^s\.([A-Za-z0-9_-]{43})$/;
+
 /** Uses a sign-in token ("s.<token>") for this address: true once, while unexpired; nothing for another address. */
 export async function redeemSignInToken(db: Db, token: string, email: string, now: Date): Promise<boolean> {
-  const match = /^s\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = SIGN_IN.exec(token);
   if (!match) return false;
   const owner = db.select({ id: clients.id }).from(clients).where(eq(clients.email, normalizeEmail(email)));
   const used = await db
@@ -71,12 +96,34 @@ export async function redeemSignInToken(db: Db, token: string, email: string, no
   return used.length > 0;
 }
 
+/**
+ * Uses a sign-in token ("s.<token>") alone, whose row names its client: redeemed once, while unexpired, with that
+ * client; otherwise not redeemed, with the client it was e-mailed to when the token is a used or expired one of
+ * ours (the caller may e-mail a fresh link), no client for anything else.
+ */
+export async function redeemSignInLink(db: Db, token: string, now: Date): Promise<{ client: ClientRow | undefined; redeemed: boolean }> {
+  const match = SIGN_IN.exec(token);
+  if (!match) return { client: undefined, redeemed: false };
+  const hash = sha256(match[1]!);
+  const [used] = await db
+    .update(signInLinks)
+    .set({ usedAt: now })
+    .where(and(eq(signInLinks.tokenHash, hash), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
+    .returning({ clientId: signInLinks.clientId });
+  const clientId = used?.clientId ?? (await db.select({ clientId: signInLinks.clientId }).from(signInLinks).where(eq(signInLinks.tokenHash, hash)))[0]?.clientId;
+  const [client] = clientId === undefined ? [] : await db.select().from(clients).where(eq(clients.id, clientId));
+  return { client, redeemed: used !== undefined };
+}
+
 /** The site's home in a language: Spanish pages live under /es/ (what e-mails and the portal return to). */
 export function homeAddress(publicUrl: string, language: Language): string {
   return `${publicUrl}${language === "es" ? "/es/" : "/"}`;
 }
 
-/** The address of the portal sign-in page for a token (what the e-mails link to), in the customer's language. */
-export function portalLink(publicUrl: string, email: string, token: string, language: Language): string {
-  return `${homeAddress(publicUrl, language)}?${new URLSearchParams({ email, token })}`;
+/**
+ * The address of the portal sign-in page for a token (what the e-mails link to), in the customer's language.
+ * It carries the token only: never the address, which would show in the e-mail's text, logs and referrers.
+ */
+export function portalLink(publicUrl: string, token: string, language: Language): string {
+  return `${homeAddress(publicUrl, language)}?${new URLSearchParams({ token })}`;
 }

@@ -167,11 +167,11 @@ async function renderWelcome(i18n: I18n, email: EmailToRender, data: WelcomeData
   const first = dates[0] as string;
   const renewal = data.renewalDate ?? renewalDate(first);
   const weekday = (d: string) => format(parseISO(d), "EEEE", { locale });
-  // The portal link carries a signed token for this address only (30 days); without a secret, the plain page
-  // that e-mails a sign-in link. The HTML shows it only as a labelled button, never as the raw address.
+  // The portal link carries a sealed token for this address only (30 days) and never the address itself; without a
+  // secret, the login page, which e-mails a sign-in link. The HTML shows it only as a labelled button.
   const portalUrl = context.secret
-    ? portalLink(context.publicUrl, email.to, signWelcomeToken(context.secret, email.to, context.now?.() ?? new Date()), language)
-    : `${homeAddress(context.publicUrl, language)}?email=${encodeURIComponent(email.to)}`;
+    ? portalLink(context.publicUrl, signWelcomeToken(context.secret, email.to, context.now?.() ?? new Date()), language)
+    : `${context.publicUrl}${language === "es" ? "/es" : ""}/login`;
   const values = {
     brand: brand.name,
     firstName: data.firstName,
@@ -400,7 +400,7 @@ async function renderCapacityExceeded(i18n: I18n, language: Language, data: Capa
 async function renderSignIn(i18n: I18n, email: EmailToRender, data: SignInData, context: RenderContext): Promise<RenderedEmail> {
   const token = context.secret ? unseal(context.secret, data.sealedToken) : null;
   if (!token) throw new TemplateError("the sign-in link cannot be unsealed with this server's secret");
-  const link = portalLink(context.publicUrl, email.to, `s.${token}`, email.language);
+  const link = portalLink(context.publicUrl, `s.${token}`, email.language);
   const values = { brand: brand.name, firstName: data.firstName, minutes: data.minutes, phone: brand.phone };
   const subject = i18n._({ id: "mail.signIn.subject", message: "Your link to the {brand} billing portal", values });
   const heading = i18n._({ id: "mail.signIn.heading", message: "Hi {firstName}, here is your sign-in link", values });

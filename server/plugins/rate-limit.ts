@@ -47,6 +47,8 @@ export const emailKeyedRoutes: Record<string, EmailOf> = {
   "POST /api/client/send_welcome_email": (r) => (r.query as { email?: unknown } | undefined)?.email,
   "POST /api/order/create4customer": bodyField("client_email"),
   "GET /api/payments/create-portal-session/:email": param,
+  // Its sibling from a token alone: no e-mail in the call, counted per client address only.
+  "POST /api/payments/portal-session": () => undefined,
   "POST /api/waitlist": bodyField("email"),
 };
 

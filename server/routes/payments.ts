@@ -1,7 +1,8 @@
 // The checkout session of a sign-up and the billing-portal session of an active client.
 // The checkout sets the paying browser's cookie (server/auth/ownership.ts); the portal opens only with a proof of
-// ownership (that cookie, the welcome e-mail's signed token or an e-mailed sign-in link) and otherwise answers
+// ownership (that cookie, the welcome e-mail's sealed token or an e-mailed sign-in link) and otherwise answers
 // { "sent": true } for every address, e-mailing a sign-in link when the address has a subscription.
+// POST /api/payments/portal-session opens it from an e-mailed link's token alone (the links carry no address).
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { calls } from "../../src/contract/calls";
@@ -9,8 +10,9 @@ import { publicOrigin } from "../config";
 import { pickupRules } from "../services/availability";
 import { createSignupCheckout } from "../services/checkout";
 import { findClient } from "../services/clients";
+import type { ClientRow } from "../db/schema";
 import { addressKey, newOwnerToken, ownedCheckout, setCheckoutCookie } from "../auth/ownership";
-import { homeAddress, redeemSignInToken, sendSignInLink, verifyWelcomeToken } from "../auth/portal-access";
+import { homeAddress, openWelcomeToken, redeemSignInLink, redeemSignInToken, sendSignInLink, verifyWelcomeToken } from "../auth/portal-access";
 import { errors } from "./schemas";
 
 export default fp(
@@ -67,20 +69,60 @@ export default fp(
           (token?.startsWith("s.") && (await redeemSignInToken(db, token, email, now))) ||
           (!token && (await ownedCheckout(db, request, email))?.checkout.status === "paid");
         const client = await findClient(db, email);
-        if (proven && client?.isActive && client.providerCustomerId) {
-          const { url } = await app.payments.createPortalSession({
-            customerId: client.providerCustomerId,
-            email: client.email,
-            language: client.language,
-            returnUrl: homeAddress(origin, client.language),
-          });
-          return { portal_url: url };
-        }
-        // No proof (or no subscription behind it): one answer for every address; the customer gets a link.
-        if (client?.isActive) await sendSignInLink(db, app.trust.secret, client, now, app.config.SIGN_IN_LINKS_PER_DAY);
-        return { sent: true as const };
+        return proven ? openPortal(client) : neutral(client);
       },
     );
+
+    api.post(
+      "/api/payments/portal-session",
+      {
+        schema: {
+          summary: "A billing-portal link from an e-mailed link's token alone, otherwise the neutral answer",
+          tags: ["after payment"],
+          body: calls.portalSession.body,
+          response: { 200: calls.portalSession.response, ...errors(400) },
+        },
+      },
+      async (request) => {
+        const db = app.database.db;
+        const { token } = request.body;
+        const now = app.now();
+        // The token names its customer: a welcome token by its sealed address, a sign-in token by its row.
+        let proven = false;
+        let client: ClientRow | undefined;
+        if (token.startsWith("w.")) {
+          const welcome = openWelcomeToken(app.trust.secret, token, now);
+          proven = welcome?.valid ?? false;
+          client = welcome ? await findClient(db, welcome.email) : undefined;
+        } else if (token.startsWith("s.")) {
+          const signIn = await redeemSignInLink(db, token, now);
+          proven = signIn.redeemed;
+          client = signIn.client;
+        }
+        return proven ? openPortal(client) : neutral(client);
+      },
+    );
+
+    /** The portal for a proven client with a live subscription; otherwise the neutral answer. */
+    async function openPortal(client: ClientRow | undefined) {
+      if (!client?.isActive || !client.providerCustomerId) return neutral(client);
+      const { url } = await app.payments.createPortalSession({
+        customerId: client.providerCustomerId,
+        email: client.email,
+        language: client.language,
+        returnUrl: homeAddress(origin, client.language),
+      });
+      return { portal_url: url };
+    }
+
+    /**
+     * No proof (or no subscription behind it): one answer for every address and token; a customer gets a fresh
+     * sign-in link (a few a day at most).
+     */
+    async function neutral(client: ClientRow | undefined) {
+      if (client?.isActive) await sendSignInLink(app.database.db, app.trust.secret, client, app.now(), app.config.SIGN_IN_LINKS_PER_DAY);
+      return { sent: true as const };
+    }
   },
   { name: "payment-routes", dependencies: ["database", "payments", "trust"] },
 );

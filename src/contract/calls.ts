@@ -98,8 +98,8 @@ export const calls = {
     response: z.object({ ok: z.literal(true), queued: z.boolean() }),
   },
   /**
-   * With a proof of ownership (the paying browser's cookie, or `token`: the welcome e-mail's signed token or an
-   * e-mailed sign-in link's) the portal link; otherwise `{ "sent": true }` for every address, and a sign-in link
+   * With a proof of ownership (the paying browser's cookie, or `token`: the welcome e-mail's token or an e-mailed
+   * sign-in link's, for the links e-mailed with the address beside the token) the portal link; otherwise `{ "sent": true }` for every address, and a sign-in link
    * e-mailed when the address has a subscription.
    */
   createPortalSession: {
@@ -107,6 +107,17 @@ export const calls = {
     path: "/payments/create-portal-session/:email",
     params: emailParam,
     querystring: z.object({ token: z.string().max(200).optional() }),
+    response: hostedLinkAnswer.extend({ sent: z.literal(true).optional() }),
+  },
+  /**
+   * The portal from an e-mailed link's token alone (the links carry no address): the welcome e-mail's sealed token
+   * or a sign-in link's. The portal link on a valid token; otherwise `{ "sent": true }` whatever the token, and a
+   * fresh sign-in link e-mailed when it names a customer with a subscription.
+   */
+  portalSession: {
+    method: "POST",
+    path: "/payments/portal-session",
+    body: z.object({ token: z.string().trim().min(1).max(1000) }),
     response: hostedLinkAnswer.extend({ sent: z.literal(true).optional() }),
   },
   signupDay: {

@@ -103,10 +103,14 @@ describe(`the welcome e-mail (${testDriver})`, () => {
       // The access instructions are escaped in the HTML.
       expect(mail.html).toContain("&lt;4455&gt;");
       expect(mail.html).not.toContain("<4455>");
-      // The portal: a labelled button whose link carries the address and token, never shown as text.
+      // The portal: a labelled button whose link carries a token only (never the address), never shown as text.
       const encoded = encodeURIComponent(`ana.${language}@example.com`);
-      expect(mail.html).toMatch(new RegExp(`<a href="https://freshfold\\.example/[^"]*\\?email=${encoded.replace(".", "\\.")}&amp;token=[^"]+"[^>]*>${expected[language].button}</a>`));
-      expect(seen).not.toContain("?email=");
+      expect(mail.html).toMatch(new RegExp(`<a href="https://freshfold\\.example/[^"]*\\?token=w\\.[^"&]+"[^>]*>${expected[language].button}</a>`));
+      for (const part of [mail.html, mail.text]) {
+        expect(part).not.toContain("email=");
+        expect(part).not.toContain(encoded);
+        for (const link of part.match(/https?:\/\/[^\s"<]+/g) ?? []) expect(link).not.toContain("@");
+      }
       // Every link to the site opens the customer's language: the Spanish home is /es/.
       const home = language === "es" ? "https://freshfold.example/es/" : "https://freshfold.example/";
       const siteLinks = [...mail.html.matchAll(/href="(https:\/\/freshfold\.example\/[^"]*)"/g)].map((m) => m[1]!);
@@ -116,7 +120,7 @@ describe(`the welcome e-mail (${testDriver})`, () => {
       expect(seen).not.toContain("token=");
       // The plain-text part has no buttons: its link is labelled by the line before it.
       const lines = mail.text.split(/\r?\n/);
-      const at = lines.findIndex((line) => line.includes("?email="));
+      const at = lines.findIndex((line) => line.includes("?token="));
       expect(lines[at - 1]).toBe(`${expected[language].button}:`);
     });
   }

@@ -57,14 +57,16 @@ describe(`mail (${testDriver})`, () => {
       expect(body).toContain("Then $29.99 every week, starting Sunday, December 13, 2026.");
       expect(body).toContain("Your pickup days: every Monday and Thursday.");
       expect(body).toContain("First pickups: Monday, December 7, 2026 and Thursday, December 10, 2026.");
-      // The portal link carries the signed token of this address (tests/server/trust.test.ts checks what it opens).
-      expect(body).toMatch(/https:\/\/freshfold.example\/\?email=ana%40example.com&(amp;)?token=w\.\d+\.[A-Za-z0-9_-]{43}/);
+      // The portal link carries the sealed token of this address and never the address itself
+      // (tests/server/trust.test.ts checks what it opens).
+      expect(body).toMatch(/https:\/\/freshfold.example\/\?token=w\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+(\s|"|$)/m);
+      expect(body).not.toMatch(/https?:\/\/\S*(@|%40|email=)/);
       expect(body).toContain("Cancel anytime");
       expect(body).toContain(brand.phone);
       expect(body).toContain(brand.email);
     }
     expect(mail.html).toContain('<html lang="en">');
-    expect(mail.html).toMatch(/<a href="https:\/\/freshfold.example\/\?email=ana%40example.com&amp;token=w\.\d+\.[A-Za-z0-9_-]{43}"[^>]*>Open the billing portal<\/a>/);
+    expect(mail.html).toMatch(/<a href="https:\/\/freshfold.example\/\?token=w\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+"[^>]*>Open the billing portal<\/a>/);
 
     const [row] = await app.database.db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
@@ -84,8 +86,9 @@ describe(`mail (${testDriver})`, () => {
       expect(body).toContain("Después, $29.99 cada semana a partir del domingo 13 de diciembre de 2026.");
       expect(body).toContain("Tus días de recogida: cada lunes y jueves.");
       expect(body).toContain("Cancela cuando quieras");
-      // The portal link opens the Spanish home (/es/), with the signed token of this address.
-      expect(body).toMatch(/http:\/\/localhost:3000\/es\/\?email=luis%40example.com&(amp;)?token=w\.\d+\.[A-Za-z0-9_-]{43}/);
+      // The portal link opens the Spanish home (/es/), with the sealed token of this address and not the address.
+      expect(body).toMatch(/http:\/\/localhost:3000\/es\/\?token=w\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+(\s|"|$)/m);
+      expect(body).not.toMatch(/https?:\/\/\S*(@|%40|email=)/);
     }
     expect(mail.html).toContain('<html lang="es">');
     expect(mail.html).toContain("Abrir el portal de facturación");

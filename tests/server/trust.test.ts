@@ -7,6 +7,8 @@ import { loadConfig, ConfigError } from "../../server/config";
 import type { SandboxPaymentProvider } from "../../server/payments/sandbox";
 import { buildApp, loggerOptions } from "../../server/app";
 import { openTestDatabase, testDriver } from "./helpers/database";
+import { hmac, seal } from "../../server/auth/crypto";
+import { signWelcomeToken } from "../../server/auth/portal-access";
 import { buildApiApp, checkoutBody, checkoutCookie, ORIGIN, openCheckout, payWithCard, signupClient, testClock, type ApiApp, type TestClock } from "./helpers/api";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -63,18 +65,37 @@ async function mailTo(app: ApiApp, email: string) {
   return app.database.db.select().from(devMailbox).where(eq(devMailbox.to, email)).orderBy(desc(devMailbox.id));
 }
 
-/** The token of the newest portal link e-mailed to an address. */
+/** The token of the newest portal link e-mailed to an address: the link carries the token and nothing else. */
 async function linkToken(app: ApiApp, email: string, kind: "s" | "w", home = "/") {
   const [message] = (await mailTo(app, email)).filter((m) => m.text.includes(`token=${kind}.`));
   const link = new URL(/https?:\/\/\S+token=\S+/.exec(message!.text)![0]);
   // The home page in the customer's language: Spanish under /es/.
   expect(`${link.origin}${link.pathname}`).toBe(`${ORIGIN}${home}`);
-  expect(link.searchParams.get("email")).toBe(email);
+  expect([...link.searchParams.keys()]).toEqual(["token"]);
   return link.searchParams.get("token")!;
 }
 
+/** Every web link of an e-mail, in its plain-text part and its HTML part (not mailto: or tel:). */
+function linksOf(message: { text: string; html: string }) {
+  const text = message.text.match(/https?:\/\/\S+/g) ?? [];
+  const html = [...message.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!).filter((href) => /^https?:/.test(href));
+  return [...text, ...html];
+}
+
+/** The spec's route, with the address (the links e-mailed before the links lost it, and the paying browser). */
 const portal = (app: ApiApp, email: string, token?: string, remoteAddress = STRANGER) =>
   app.inject({ url: `/api/payments/create-portal-session/${encodeURIComponent(email)}${token ? `?token=${encodeURIComponent(token)}` : ""}`, remoteAddress });
+
+/** The portal from a token alone (what the e-mailed links open). */
+const portalByToken = (app: ApiApp, token: unknown, remoteAddress = STRANGER) =>
+  app.inject({ method: "POST", url: "/api/payments/portal-session", payload: { token }, remoteAddress });
+
+/** The provider customer of the portal session a portal link opens. */
+async function portalCustomer(app: ApiApp, portalUrl: string) {
+  const id = new URL(portalUrl).pathname.split("/").pop()!;
+  const [session] = await app.database.db.select().from(sandboxPortalSessions).where(eq(sandboxPortalSessions.id, id));
+  return session;
+}
 
 describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
   describe("the billing portal", () => {
@@ -185,19 +206,162 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
   });
 
   describe("the welcome e-mail's portal link", () => {
-    it("carries a signed token for its own address, valid 30 days", async () => {
+    it("carries a sealed token for its own address, valid 30 days", async () => {
       const { app, clock } = await setup();
       await customer(app, clock, "wes@example.com");
       await customer(app, clock, "other@example.com");
       const token = await linkToken(app, "wes@example.com", "w");
+      expect(token).not.toContain("wes");
       expect((await portal(app, "wes@example.com", token)).json().portal_url).toMatch(new RegExp(`^${ORIGIN}/sandbox/portal/`));
       // Reusable while valid (it is in the customer's inbox for a month).
       expect((await portal(app, "wes@example.com", token)).json().portal_url).toBeTruthy();
       expect((await portal(app, "other@example.com", token)).json()).toEqual({ sent: true });
-      const [, expiry, signature] = token.split(".");
-      expect((await portal(app, "wes@example.com", `w.${Number(expiry) + 86_400 * 365}.${signature}`)).json()).toEqual({ sent: true });
       clock.advanceMinutes(31 * 24 * 60);
       expect((await portal(app, "wes@example.com", token)).json()).toEqual({ sent: true });
+    });
+
+    it("e-mailed before the links lost the address (w.<expiry>.<signature> beside ?email=) still opens for that address until it expires", async () => {
+      const { app, clock } = await setup();
+      await customer(app, clock, "old@example.com");
+      await customer(app, clock, "other@example.com");
+      const expires = Math.floor(clock.now().getTime() / 1000) + 30 * 86_400;
+      const signed = (email: string, at: number) => `w.${at}.${hmac(app.trust.secret, `portal-welcome|${email}|${at}`)}`;
+      const token = signed("old@example.com", expires);
+      expect((await portal(app, "old@example.com", token)).json().portal_url).toMatch(new RegExp(`^${ORIGIN}/sandbox/portal/`));
+      expect((await portal(app, "other@example.com", token)).json()).toEqual({ sent: true });
+      expect((await portal(app, "old@example.com", `w.${expires + 86_400}.${token.split(".")[2]}`)).json()).toEqual({ sent: true });
+      // Without its address it names nobody.
+      expect((await portalByToken(app, token)).json()).toEqual({ sent: true });
+      clock.advanceMinutes(31 * 24 * 60);
+      expect((await portal(app, "old@example.com", token)).json()).toEqual({ sent: true });
+    });
+  });
+
+  describe("the e-mailed links carry a token, never the address", () => {
+    it("no link of the welcome or sign-in e-mails, text or HTML, in either language, holds an address or email=", async () => {
+      const { app, clock } = await setup();
+      await customer(app, clock, "nina@example.com");
+      await customer(app, clock, "rosa@example.com", { language: "es", name: "Rosa" });
+      for (const email of ["nina@example.com", "rosa@example.com"]) expect((await portal(app, email)).json()).toEqual({ sent: true });
+      for (const email of ["nina@example.com", "rosa@example.com"]) {
+        const messages = await mailTo(app, email);
+        const kinds = messages.map((m) => (m.text.includes("token=w.") ? "welcome" : m.text.includes("token=s.") ? "sign-in" : "other"));
+        expect(kinds.sort()).toEqual(["sign-in", "welcome"]);
+        for (const message of messages) {
+          const links = linksOf(message);
+          expect(links.filter((link) => link.includes("token=")).length, message.subject).toBeGreaterThanOrEqual(2);
+          for (const link of links) {
+            expect(link).not.toContain("@");
+            expect(link.toLowerCase()).not.toContain("%40");
+            expect(link).not.toContain("email=");
+          }
+          // Nor does any line of the plain text pair the address with a link.
+          for (const line of message.text.split("\n").filter((l) => /https?:/.test(l))) expect(line).not.toContain(email);
+        }
+      }
+    });
+
+    it("a sign-in token alone opens its own customer's portal once, for 15 minutes; reused, tampered or expired it answers the neutral body", async () => {
+      const { app, clock } = await setup();
+      await customer(app, clock, "ana@example.com");
+      await customer(app, clock, "luis@example.com", { language: "es", name: "Luis" });
+      for (const email of ["ana@example.com", "luis@example.com"]) await portal(app, email);
+      const anaToken = await linkToken(app, "ana@example.com", "s");
+      const luisToken = await linkToken(app, "luis@example.com", "s", "/es/");
+      const neutral = { status: 200, body: JSON.stringify({ sent: true }) };
+      const answer = async (token: unknown) => {
+        const response = await portalByToken(app, token);
+        return { status: response.statusCode, body: response.body };
+      };
+
+      const tampered = `${anaToken.slice(0, -1)}${anaToken.endsWith("A") ? "B" : "A"}`;
+      expect(await answer(tampered)).toEqual(neutral);
+      const before = await portalSessions(app);
+      const opened = (await portalByToken(app, anaToken)).json().portal_url as string;
+      expect(opened).toMatch(new RegExp(`^${ORIGIN}/sandbox/portal/`));
+      // Ana's portal, returning to Ana's home; nobody else's.
+      expect(await portalCustomer(app, opened)).toMatchObject({ customerId: (await row(app, "ana@example.com"))!.providerCustomerId, returnUrl: `${ORIGIN}/` });
+      expect(await portalSessions(app)).toBe(before + 1);
+      // Single-use: the second try is neutral, and Ana gets a fresh link (as when she asks with her address).
+      const signIns = async (email: string) => (await mailTo(app, email)).filter((m) => m.text.includes("token=s.")).length;
+      const sentBefore = await signIns("ana@example.com");
+      expect(await answer(anaToken)).toEqual(neutral);
+      expect(await signIns("ana@example.com")).toBe(sentBefore + 1);
+      // Luis's, after 15 minutes: neutral.
+      clock.advanceMinutes(16);
+      expect(await answer(luisToken)).toEqual(neutral);
+      // Garbage and unknown tokens: the same body, nobody e-mailed.
+      for (const token of ["s.unknown", `s.${"A".repeat(43)}`, "x.y", "w.", "w.a.b.c"]) expect(await answer(token)).toEqual(neutral);
+      expect(await portalSessions(app)).toBe(before + 1);
+      // The used link stays used through the spec's route too.
+      expect((await portal(app, "ana@example.com", anaToken)).json()).toEqual({ sent: true });
+    });
+
+    it("a welcome token alone opens its own customer's portal for 30 days; tampered, forged or expired it answers the neutral body", async () => {
+      const { app, clock } = await setup();
+      await customer(app, clock, "wes@example.com");
+      await customer(app, clock, "sofia@example.com", { language: "es" });
+      const wes = await linkToken(app, "wes@example.com", "w");
+      const sofia = await linkToken(app, "sofia@example.com", "w", "/es/");
+      const open = async (token: string) => (await portalByToken(app, token)).json().portal_url as string | undefined;
+
+      const wesPortal = (await open(wes))!;
+      expect(await portalCustomer(app, wesPortal)).toMatchObject({ customerId: (await row(app, "wes@example.com"))!.providerCustomerId, returnUrl: `${ORIGIN}/` });
+      const sofiaPortal = (await open(sofia))!;
+      expect(await portalCustomer(app, sofiaPortal)).toMatchObject({ customerId: (await row(app, "sofia@example.com"))!.providerCustomerId, returnUrl: `${ORIGIN}/es/` });
+      // Reusable while valid.
+      expect(await open(wes)).toMatch(new RegExp(`^${ORIGIN}/sandbox/portal/`));
+
+      const before = await portalSessions(app);
+      // Any changed character of the sealed parts (iv, tag, ciphertext) is refused.
+      const [, iv, tag, body] = wes.split(".");
+      const flip = (part: string) => `${part.slice(0, -2)}${part.at(-2) === "A" ? "B" : "A"}${part.at(-1)}`;
+      for (const forged of [`w.${flip(iv!)}.${tag}.${body}`, `w.${iv}.${flip(tag!)}.${body}`, `w.${iv}.${tag}.${flip(body!)}`, `w.${iv}.${tag}.${body!.slice(0, -4)}`]) {
+        expect((await portalByToken(app, forged)).json()).toEqual({ sent: true });
+      }
+      // Sealed with another secret, or a value sealed by this server for another purpose.
+      expect((await portalByToken(app, signWelcomeToken("another-secret-of-at-least-32-chars!", "wes@example.com", clock.now()))).json()).toEqual({ sent: true });
+      expect((await portalByToken(app, `w.${seal(app.trust.secret, "wes@example.com")}`)).json()).toEqual({ sent: true });
+      expect(await portalSessions(app)).toBe(before);
+      clock.advanceMinutes(31 * 24 * 60);
+      expect((await portalByToken(app, wes)).json()).toEqual({ sent: true });
+      expect(await portalSessions(app)).toBe(before);
+    });
+
+    it("a token stops opening the portal once its customer's subscription is gone", async () => {
+      const { app, clock } = await setup();
+      await customer(app, clock, "gone@example.com");
+      await portal(app, "gone@example.com");
+      const welcome = await linkToken(app, "gone@example.com", "w");
+      const signIn = await linkToken(app, "gone@example.com", "s");
+      await app.database.db.update(clients).set({ isActive: false }).where(eq(clients.email, "gone@example.com"));
+      const before = await portalSessions(app);
+      for (const token of [welcome, signIn]) expect((await portalByToken(app, token)).json()).toEqual({ sent: true });
+      expect(await portalSessions(app)).toBe(before);
+    });
+
+    it("answers bad input with a 400 JSON error, never a 500", async () => {
+      const { app } = await sharedApp();
+      const bad = [
+        portalByToken(app, ""),
+        portalByToken(app, 42),
+        portalByToken(app, null),
+        portalByToken(app, "w.".padEnd(2000, "A")),
+        app.inject({ method: "POST", url: "/api/payments/portal-session", payload: {}, remoteAddress: anotherAddress() }),
+        app.inject({ method: "POST", url: "/api/payments/portal-session", payload: "{not json", headers: { "content-type": "application/json" }, remoteAddress: anotherAddress() }),
+      ];
+      for (const response of await Promise.all(bad)) {
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().error.code, response.body).toEqual(expect.any(String));
+      }
+    });
+
+    it("counts in the e-mail calls' shared limit per client address", async () => {
+      const { app } = await setup({ RATE_LIMIT_EMAIL_CALLS: "3" });
+      const address = anotherAddress();
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await portalByToken(app, `s.${"A".repeat(43)}`, address)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
     });
   });
 
