@@ -1,15 +1,48 @@
 // Who may open the billing portal (docs/who-may-do-what.md, docs/decisions/010-sign-in-links-instead-of-passwords.md),
 // in English and Spanish against the real server: the paying browser (its httpOnly checkout cookie) from the success
-// page; anyone else only through the single-use link e-mailed from /login; a stranger typing a customer's address
-// at /login sees the same confirmation as for any address and gets no portal.
-import type { Page } from "@playwright/test";
+// page; the customer from any browser through the welcome e-mail's link or the single-use link e-mailed from /login
+// (links that carry a token, never the address); a stranger typing a customer's address at /login sees the same
+// confirmation as for any address and gets no portal.
+import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, at, expectNoAxeViolations, useLanguage, type Language } from "./fixtures";
 import { PAY_CARD, availableDays, createCheckout, emailExists, makeClient, payThroughApi, seedSavedCheckout, signInLinkFor, tr, uniqueEmail } from "./checkout-helpers";
 
 const text = (catalog: string, language: Language, english: string) => tr(catalog, english, language);
 // Days apart from the other suites'.
-const offsets = { en: { buy: 7, login: 14, stranger: 21 }, es: { buy: 28, login: 35, stranger: 42 } };
+const offsets = { en: { buy: 7, login: 14, stranger: 21, welcome: 11 }, es: { buy: 28, login: 35, stranger: 42, welcome: 51 } };
 const PORTAL_CALL = "/api/payments/create-portal-session/";
+/** The call the e-mailed links make: the portal from their token alone. */
+const TOKEN_CALL = "/api/payments/portal-session";
+
+/** The welcome e-mail's portal link to the address, from the development mailbox (delivery is queued). */
+async function welcomeLinkFor(request: APIRequestContext, email: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+        const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
+        for (const message of messages) {
+          const found = /https?:\/\/\S+[?&]token=w\.\S+/.exec(message.text);
+          if (found) return (link = found[0]);
+        }
+        return "";
+      },
+      { message: `a welcome e-mail to ${email}`, timeout: 20_000 },
+    )
+    .not.toBe("");
+  return link;
+}
+
+/** An e-mailed link names nobody: its only parameter is the token, and no address is in it. */
+function expectNoAddress(link: string, email: string, language: Language) {
+  const url = new URL(link);
+  expect([...url.searchParams.keys()]).toEqual(["token"]);
+  expect(url.pathname).toBe(language === "es" ? "/es/" : "/");
+  expect(link).not.toContain("@");
+  expect(link.toLowerCase()).not.toContain("%40");
+  expect(link).not.toContain(email.split("@")[0]!);
+}
 
 /** Every address the page's main frame goes to, to prove it never reached the portal. */
 function recordNavigations(page: Page) {
@@ -79,10 +112,44 @@ for (const language of ["en", "es"] as const) {
 
       const link = await signInLinkFor(page.request, email);
       expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
+      expectNoAddress(link, email, language);
+      const tokenCall = page.waitForRequest((r) => r.url().includes(TOKEN_CALL));
       await page.goto(link);
+      expect((await tokenCall).postDataJSON()).toEqual({ token: new URL(link).searchParams.get("token") });
       await expect(page).toHaveURL(/\/sandbox\/portal\//);
       await expect(page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.portal.title", language) })).toBeVisible();
       await expect(page.getByText(email)).toBeVisible();
+    });
+
+    test("a customer in another browser: the welcome e-mail's link from the mailbox opens the portal, and names nobody", async ({ page, context, request, baseURL }) => {
+      test.slow();
+      const email = uniqueEmail(`trust-welcome-${language}`);
+      const client = makeClient(email, await availableDays(request, offsets[language].welcome), language);
+      await payThroughApi(request, await createCheckout(request, baseURL!, client));
+      expect((await context.cookies()).filter((c) => c.name === "ff_checkout")).toEqual([]);
+
+      const link = await welcomeLinkFor(request, email);
+      expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
+      expectNoAddress(link, email, language);
+      const tokenCall = page.waitForRequest((r) => r.url().includes(TOKEN_CALL));
+      const navigations = recordNavigations(page);
+      await page.goto(link);
+      expect((await tokenCall).postDataJSON()).toEqual({ token: new URL(link).searchParams.get("token") });
+      await expect(page).toHaveURL(/\/sandbox\/portal\//);
+      await expect(page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.portal.title", language) })).toBeVisible();
+      await expect(page.getByText(email)).toBeVisible();
+      // No address of the customer's in any address the browser went to on the way.
+      for (const url of navigations.filter((u) => !u.includes("/sandbox/portal/"))) expect(url).not.toContain(email.split("@")[0]!);
+
+      // A tampered link opens nothing: the same "check your email" page as any refused link.
+      const tampered = new URL(link);
+      const token = tampered.searchParams.get("token")!;
+      // (The second-to-last character: the last one of base64url may carry unused bits.)
+      tampered.searchParams.set("token", `${token.slice(0, -2)}${token.at(-2) === "A" ? "B" : "A"}${token.at(-1)}`);
+      await page.goto(tampered.toString());
+      await expect(page.getByRole("heading", { level: 1, name: text("checkout", language, "Check your email") })).toBeVisible();
+      await expect(page).toHaveURL(/[?&]token=/);
+      await expectNoAxeViolations(page);
     });
 
     test("a stranger at /login with a customer's address sees only the confirmation; no portal is created", async ({ page, context, request, baseURL }) => {

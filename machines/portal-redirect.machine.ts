@@ -1,13 +1,14 @@
-// Home with ?email=: the billing-portal redirect (product.md PAY-6), which needs a proof of ownership
-// (docs/who-may-do-what.md). With ?token= (the welcome e-mail's signed token or an e-mailed sign-in link) it
-// requests the portal and sends the browser there; without one it asks no portal and offers to e-mail a
-// sign-in link instead; a token the server does not accept ends on "we've e-mailed you a link" too (the server
-// sends a fresh link when the address has a subscription).
+// Home with ?email= or ?token=: the billing-portal redirect (product.md PAY-6), which needs a proof of ownership
+// (docs/who-may-do-what.md). With ?token= (the welcome e-mail's sealed token or an e-mailed sign-in link's; the
+// e-mails' links carry the token only, older ones the address too) it requests the portal and sends the browser
+// there; with an address and no token it asks no portal and offers to e-mail a sign-in link instead; a token the
+// server does not accept ends on "we've e-mailed you a link" too (the server sends a fresh link when the token or
+// the address belongs to a subscription).
 import { assign, fromPromise, setup } from "xstate";
 import { isAllowedRedirect } from "../src/contract/redirects";
 
 export interface PortalRedirectInput {
-  /** The ?email= value as given ("" when the parameter is empty). */
+  /** The ?email= value as given ("" when the parameter is empty or absent: the e-mails' links carry none). */
   email: string;
   /** The ?token= value ("" when absent). */
   token?: string;
@@ -37,8 +38,11 @@ export const portalRedirectMachine = setup({
     events: {} as { type: "link.request" },
   },
   actors: {
-    /** Answers the portal link, or null when the server gave none and e-mails a sign-in link instead. */
-    requestPortal: fromPromise<string | null, { email: string; token?: string }>(notProvided("requestPortal")),
+    /**
+     * Answers the portal link, or null when the server gave none and e-mails a sign-in link instead. Without an
+     * e-mail it asks with the token alone.
+     */
+    requestPortal: fromPromise<string | null, { email?: string; token?: string }>(notProvided("requestPortal")),
     /** Sends the browser to the link (window.location.assign). */
     redirect: fromPromise<unknown, { url: string }>(notProvided("redirect")),
   },
@@ -58,7 +62,7 @@ export const portalRedirectMachine = setup({
 }).createMachine({
   id: "portalRedirect",
   description:
-    "The home page opened with ?email= (the link in an e-mail): with a token, asks for a billing-portal link for that e-mail and sends the browser there; without one, offers to e-mail a sign-in link; otherwise says why it cannot.",
+    "The home page opened with ?token= or ?email= (the links in the e-mails): with a token, asks for a billing-portal link (for that e-mail, if any) and sends the browser there; with only an e-mail, offers to e-mail a sign-in link; otherwise says why it cannot.",
   meta: {
     events: {
       "link.request": "the visitor asks for a sign-in link to be e-mailed",
@@ -70,7 +74,7 @@ export const portalRedirectMachine = setup({
       linkAllowed: "the portal link goes to this site or the payment provider",
     },
     actors: {
-      requestPortal: { name: "the portal request", description: "Asks the server for a billing-portal link for the e-mail (with the token, if any)." },
+      requestPortal: { name: "the portal request", description: "Asks the server for a billing-portal link: for the e-mail (with the token, if any), or for the token alone." },
       redirect: { name: "leaving for the portal", description: "Sends the browser to the billing portal." },
     },
   },
@@ -78,10 +82,11 @@ export const portalRedirectMachine = setup({
   initial: "start",
   states: {
     start: {
-      description: "Reading the e-mail from the link.",
+      description: "Reading the e-mail and the token from the link.",
       always: [
         { guard: "hasEmail", target: "checkToken", description: "Looks for a token." },
-        { target: "error", actions: assign({ error: "missingEmail" as PortalRedirectError }), description: "Says the link has no e-mail." },
+        { guard: "hasToken", target: "requesting", description: "A token without an e-mail (the e-mails' links): asks for the portal with the token alone." },
+        { target: "error", actions: assign({ error: "missingEmail" as PortalRedirectError }), description: "Says the link has neither an e-mail nor a token." },
       ],
     },
     checkToken: {
@@ -117,7 +122,7 @@ export const portalRedirectMachine = setup({
       invoke: {
         id: "requestPortal",
         src: "requestPortal",
-        input: ({ context }) => ({ email: context.email.trim(), token: context.token.trim() }),
+        input: ({ context }) => ({ ...(context.email.trim() ? { email: context.email.trim() } : {}), token: context.token.trim() }),
         onDone: [
           {
             guard: { type: "linkAllowed", params: ({ context, event }) => ({ link: event.output, ownOrigin: context.ownOrigin, providerOrigins: context.providerOrigins }) },
@@ -128,7 +133,7 @@ export const portalRedirectMachine = setup({
           {
             guard: { type: "noLink", params: ({ event }) => ({ link: event.output }) },
             target: "linkSent",
-            description: "The token was not accepted: a fresh link was e-mailed if the address has a subscription.",
+            description: "The token was not accepted: a fresh link was e-mailed if the token or the address belongs to a subscription.",
           },
           {
             target: "error",

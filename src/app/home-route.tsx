@@ -8,8 +8,11 @@ import HomePage from "../marketing/home-page";
 // Only the redirect needs checkout's code and catalog: home's first load goes without them.
 const PortalRedirectPage = lazy(async () => (await Promise.all([loadPageCode(() => import("../checkout/portal-redirect-page")), loadPageCatalogs(["checkout"], loadPageCode)]))[0]);
 
-/** Home, or (with ?email=) the billing-portal redirect of product.md PAY-6, which replaces home's content. */
+/**
+ * Home, or (with ?email=, or ?token= from the e-mails' links, which carry no address) the billing-portal redirect
+ * of product.md PAY-6, which replaces home's content.
+ */
 export default function HomeRoute() {
   const [params] = useSearchParams();
-  return params.has("email") ? <PortalRedirectPage email={params.get("email") ?? ""} /> : <HomePage />;
+  return params.has("email") || params.has("token") ? <PortalRedirectPage email={params.get("email") ?? ""} /> : <HomePage />;
 }

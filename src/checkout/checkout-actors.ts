@@ -37,9 +37,12 @@ export function paymentCanceledActors(navigate: (path: string, options: { replac
 
 export function portalRedirectActors(api: ApiClient = createApiClient()) {
   return {
-    // With a token, the portal link; without proof the server answers { sent: true } (null here).
-    requestPortal: fromPromise<string | null, { email: string; token?: string }>(async ({ input, signal }) => {
-      const answer = await api.call("createPortalSession", { params: { email: input.email }, query: input.token ? { token: input.token } : undefined, signal });
+    // With a token, the portal link; without proof the server answers { sent: true } (null here). The e-mails'
+    // links carry the token alone; older ones (and the "e-mail me a link" offer) the address.
+    requestPortal: fromPromise<string | null, { email?: string; token?: string }>(async ({ input, signal }) => {
+      const answer = input.email
+        ? await api.call("createPortalSession", { params: { email: input.email }, query: input.token ? { token: input.token } : undefined, signal })
+        : await api.call("portalSession", { body: { token: input.token ?? "" }, signal });
       return answer.sent ? null : hostedLink(answer, "portal");
     }),
     redirect: fromPromise<unknown, { url: string }>(async ({ input }) => leaveFor(input.url)),

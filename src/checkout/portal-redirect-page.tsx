@@ -1,5 +1,6 @@
-// Home with ?email=: the billing-portal redirect of product.md PAY-6, in place of home's content. It redirects only
-// with ?token= (the welcome e-mail's or a sign-in link's); otherwise it offers to e-mail a sign-in link.
+// Home with ?email= or ?token=: the billing-portal redirect of product.md PAY-6, in place of home's content. It
+// redirects only with ?token= (the welcome e-mail's or a sign-in link's: the e-mails' links carry it without the
+// address); with only an address it offers to e-mail a sign-in link.
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { createActorContext } from "@xstate/react";
@@ -96,7 +97,9 @@ function LinkSent() {
       <PageMeta title={t`Check your email`} description={t`We've emailed you a link to your billing portal.`} />
       <h1 className="mt-2 text-3xl font-bold text-brand-900">{t`Check your email`}</h1>
       <p role="status" className="mt-4 text-lg text-muted">
-        {t`If ${email} has a subscription with us, we've emailed you a link to your billing portal. It works once, for 15 minutes.`}
+        {email
+          ? t`If ${email} has a subscription with us, we've emailed you a link to your billing portal. It works once, for 15 minutes.`
+          : t`This link has expired or was already used. If it belongs to a subscription with us, we've emailed you a new link to your billing portal. It works once, for 15 minutes.`}
       </p>
       <p className="mt-4 text-muted">{t`No email after a few minutes? Check your spam folder, or ask for a new link on the login page.`}</p>
       <p className="mt-4 text-ink">

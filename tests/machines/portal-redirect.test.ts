@@ -1,4 +1,5 @@
-// The billing-portal redirect of home with ?email=: model-based coverage, then its behaviour with recorded actors.
+// The billing-portal redirect of home with ?email= or ?token=: model-based coverage, then its behaviour with
+// recorded actors.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
 import { portalRedirectMachine, type PortalRedirectInput } from "../../machines/portal-redirect.machine";
@@ -7,6 +8,7 @@ import { uncovered, walkModel } from "./helpers/model";
 const origins = { ownOrigin: "https://freshfold.test", providerOrigins: ["https://billing.stripe.com"] };
 const inputs: Record<string, PortalRedirectInput> = {
   "with an e-mail and a token": { email: "ana@example.com", token: "w.1.sig", ...origins },
+  "with a token only (the e-mails' links)": { email: "", token: "w.iv.tag.sealed", ...origins },
   "with an e-mail and no token": { email: "ana@example.com", ...origins },
   "with an empty e-mail": { email: "", ...origins },
   "with a blank e-mail": { email: "   ", ...origins },
@@ -41,7 +43,7 @@ describe("portal-redirect machine: model", () => {
       for (const path of paths) {
         const { context } = path.state;
         // The error page always names one of the two errors; the browser is only ever sent to an allowed link.
-        if (path.state.matches("error")) expect(context.error).toBe(email.trim() ? "portalFailed" : "missingEmail");
+        if (path.state.matches("error")) expect(context.error).toBe(email.trim() || token?.trim() ? "portalFailed" : "missingEmail");
         else expect(context.error).toBeNull();
         if (path.state.matches("redirecting")) expect(context.link).toMatch(/^https:\/\/(billing\.stripe\.com|freshfold\.test)\//);
         // Without a token the portal is never requested, nor the browser sent anywhere.
@@ -87,6 +89,24 @@ describe("portal-redirect machine: behaviour", () => {
     expect(actor.getSnapshot().value).toBe("redirecting");
   });
 
+  it("with a token and no e-mail (the e-mails' links) requests the portal with the token alone and sends the browser to it", async () => {
+    const { actor, calls } = start("", async () => "https://billing.stripe.com/p/session/2", " w.iv.tag.sealed ");
+    expect(actor.getSnapshot().value).toBe("requesting");
+    await waitFor(actor, () => calls.length === 2);
+    expect(calls).toEqual([
+      ["requestPortal", { token: "w.iv.tag.sealed" }],
+      ["redirect", { url: "https://billing.stripe.com/p/session/2" }],
+    ]);
+    expect(actor.getSnapshot().value).toBe("redirecting");
+  });
+
+  it("a token alone that the server does not accept ends on the e-mailed-link confirmation", async () => {
+    const { actor, calls } = start("", async () => null, "s.used");
+    await waitFor(actor, (s) => s.status === "done");
+    expect(actor.getSnapshot().value).toBe("linkSent");
+    expect(calls).toEqual([["requestPortal", { token: "s.used" }]]);
+  });
+
   it("without a token asks no portal: it offers the e-mailed link, and confirms it was sent", async () => {
     const { actor, calls } = start("ana@example.com", async () => null, "");
     expect(actor.getSnapshot().value).toBe("needsLink");
@@ -118,8 +138,8 @@ describe("portal-redirect machine: behaviour", () => {
     expect(actor.getSnapshot().context.sendFailed).toBe(true);
   });
 
-  it("shows the missing e-mail error without any call", () => {
-    const { actor, calls } = start("", async () => "https://billing.stripe.com/p/session/1");
+  it("shows the missing e-mail error without any call when the link has neither an e-mail nor a token", () => {
+    const { actor, calls } = start("", async () => "https://billing.stripe.com/p/session/1", " ");
     expect(actor.getSnapshot().value).toBe("error");
     expect(actor.getSnapshot().context.error).toBe("missingEmail");
     expect(calls).toEqual([]);

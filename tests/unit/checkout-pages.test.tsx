@@ -23,6 +23,11 @@ beforeEach(() => {
   requests = [];
   vi.stubGlobal("fetch", vi.fn(async (url: string, init: RequestInit) => {
     requests.push(`${init.method} ${url}`);
+    // The portal from a token alone: the body is recorded too; the server's neutral answer.
+    if (url.endsWith("/payments/portal-session")) {
+      requests.push(String(init.body));
+      return Response.json({ sent: true });
+    }
     if (url.includes("create-portal-session/nobody")) return Response.json({ error: { code: "not_found", message: "No subscription" } }, { status: 404, statusText: "Not Found" });
     if (url.includes("create-portal-session")) {
       await new Promise<void>((resolve) => (releasePortal = resolve));
@@ -101,6 +106,15 @@ describe("portal redirect page", () => {
     await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Error" })).toBeTruthy());
     expect(screen.getByRole("alert").textContent).toBe("Failed to create portal session. Please try again.");
     expect(requests).toEqual(["GET /api/payments/create-portal-session/nobody%40example.com?token=t0k3n"]);
+  });
+
+  it("with a token and no e-mail (the e-mails' links) asks with the token alone; refused, it says a new link was e-mailed", async () => {
+    show(<PortalRedirectPage email="" />, "/?token=s.used");
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Check your email" })).toBeTruthy());
+    expect(screen.getByRole("status").textContent).toBe(
+      "This link has expired or was already used. If it belongs to a subscription with us, we've emailed you a new link to your billing portal. It works once, for 15 minutes.",
+    );
+    expect(requests).toEqual(["POST /api/payments/portal-session", JSON.stringify({ token: "s.used" })]);
   });
 
   it("without a token asks for no portal and offers the e-mailed link", async () => {
