@@ -211,11 +211,13 @@ for (const language of ["en", "es"] as const) {
         await expect(page).not.toHaveURL(/\/sandbox\/portal\//);
         await expectNoAxeViolations(page);
 
-        // The e-mailed link (from the development mailbox) opens the portal, through the redirecting state.
+        // The e-mailed link (from the development mailbox; a token, no address) opens the portal, through the
+        // redirecting state: the page asks with the token alone.
         const link = await signInLinkFor(page.request, email);
+        expect([...new URL(link).searchParams.keys()]).toEqual(["token"]);
         let releasePortal!: () => void;
         const portalHeld = new Promise<void>((resolve) => (releasePortal = resolve));
-        await page.route("**/api/payments/create-portal-session/**", async (route) => {
+        await page.route("**/api/payments/portal-session", async (route) => {
           await portalHeld;
           await route.continue();
         });
@@ -226,7 +228,7 @@ for (const language of ["en", "es"] as const) {
         releasePortal();
         await expect(page).toHaveURL(/\/sandbox\/portal\//);
         await expect(page.getByText(email)).toBeVisible();
-        await page.unroute("**/api/payments/create-portal-session/**");
+        await page.unroute("**/api/payments/portal-session");
 
         // The same link a second time (single use): no portal, the "we've e-mailed you a link" page.
         await page.goto(link);
