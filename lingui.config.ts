@@ -15,23 +15,25 @@ const homeFiles = ["home-page.tsx", "testimonials.tsx", "testimonials-live.tsx",
 );
 
 const buyerFacts = "<rootDir>/src/ui/buyer-facts.tsx";
+// What follows "check your e-mail" on the login page and the portal redirect: in those pages' catalogs, not the shell's.
+const signInLinkHelp = "<rootDir>/src/ui/sign-in-link-help.tsx";
 
 export default defineConfig({
   sourceLocale: "en",
   locales: ["en", "es"],
   format: formatter({ lineNumbers: false }),
   catalogs: [
-    feature("shell", ["<rootDir>/src/app", "<rootDir>/src/shell", "<rootDir>/src/ui", "<rootDir>/src/i18n", "<rootDir>/src/areas"], [buyerFacts]),
+    feature("shell", ["<rootDir>/src/app", "<rootDir>/src/shell", "<rootDir>/src/ui", "<rootDir>/src/i18n", "<rootDir>/src/areas"], [buyerFacts, signInLinkHelp]),
     // The buyer's facts (pricing, the FAQ, the review step) load with those pages, not with every page's shell.
     feature("facts", [buyerFacts]),
     // Home's own messages apart, so the home page's first load carries none of the other marketing pages'.
     feature("home", homeFiles),
     feature("marketing", ["<rootDir>/src/marketing"], homeFiles),
     feature("resources", ["<rootDir>/src/resources"]),
-    feature("contact", ["<rootDir>/src/contact"]),
+    feature("contact", ["<rootDir>/src/contact", signInLinkHelp]),
     feature("signup", ["<rootDir>/src/signup"], ["<rootDir>/src/signup/address"]),
     feature("address", ["<rootDir>/src/signup/address"]),
-    feature("checkout", ["<rootDir>/src/checkout"]),
+    feature("checkout", ["<rootDir>/src/checkout", signInLinkHelp]),
     feature("support", ["<rootDir>/src/support"]),
     feature("mail", ["<rootDir>/server/mail"]),
     feature("payments", ["<rootDir>/server/payments"]),

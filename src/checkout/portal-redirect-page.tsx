@@ -2,14 +2,15 @@
 // redirects only with ?token= (the welcome e-mail's or a sign-in link's: the e-mails' links carry it without the
 // address); with only an address it offers to e-mail a sign-in link.
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { createActorContext } from "@xstate/react";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { portalRedirectMachine } from "../../machines/portal-redirect.machine";
 import { paymentProviderOrigins } from "../api/client";
 import { Button } from "../ui/button";
 import { LinkButton } from "../ui/link-button";
 import { PageMeta } from "../ui/page-meta";
+import { SignInLinkHelp } from "../ui/sign-in-link-help";
 import { portalRedirectActors } from "./checkout-actors";
 import { siteOrigin } from "../browser/tab-session";
 import { Spinner, StatusCard } from "./status-card";
@@ -101,13 +102,7 @@ function LinkSent() {
           ? t`If ${email} has a subscription with us, we've emailed you a link to your billing portal. It works once, for 15 minutes.`
           : t`This link has expired or was already used. If it belongs to a subscription with us, we've emailed you a new link to your billing portal. It works once, for 15 minutes.`}
       </p>
-      <p className="mt-4 text-muted">{t`No email after a few minutes? Check your spam folder, or ask for a new link on the login page.`}</p>
-      <p className="mt-4 text-ink">
-        <Trans>
-          No subscription with this address yet? <Link to="/signup" className="font-semibold text-brand-800 underline">Sign up</Link> or{" "}
-          <Link to="/contact" className="font-semibold text-brand-800 underline">contact us</Link>.
-        </Trans>
-      </p>
+      <SignInLinkHelp />
       <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
         <LinkButton to="/login">{t`Log in`}</LinkButton>
         <LinkButton to="/" variant="secondary">{t`Return to Homepage`}</LinkButton>

@@ -2,11 +2,12 @@
 // e-mail only and e-mails a single-use sign-in link to the billing portal, with the same confirmation for any address.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { EMAIL_PATTERN } from "../contract/common";
 import { brand } from "../config/brand";
 import { Button } from "../ui/button";
 import { PageMeta } from "../ui/page-meta";
+import { SignInLinkHelp } from "../ui/sign-in-link-help";
 import { TextField } from "../ui/text-field";
 import { createApiClient } from "../api/client";
 
@@ -135,13 +136,7 @@ function SignInLinkRequest({ email }: { email: string }) {
           <p className="mt-2 text-ink">
             {t`If ${email} has a subscription with us, we've emailed you a link to your billing portal. It works once, for 15 minutes.`}
           </p>
-          <p className="mt-2 text-sm text-muted">{t`No email after a few minutes? Check your spam folder, or ask for a new link on the login page.`}</p>
-          <p className="mt-2 text-sm text-ink">
-            <Trans>
-              No subscription with this address yet? <Link to="/signup" className="font-semibold text-brand-800 underline">Sign up</Link> or{" "}
-              <Link to="/contact" className="font-semibold text-brand-800 underline">contact us</Link>.
-            </Trans>
-          </p>
+          <SignInLinkHelp compact />
         </>
       )}
       {status === "failed" && (
