@@ -1,9 +1,9 @@
 // The billing-portal redirect of home with ?email= or ?token=: model-based coverage, then its behaviour with
 // recorded actors.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
+import { createActor, waitFor, type EventObject } from "xstate";
 import { portalRedirectMachine, type PortalRedirectInput } from "../../machines/portal-redirect.machine";
-import { uncovered, walkModel } from "./helpers/model";
+import { actorOutcomes, recordedActors, uncovered, walkModel } from "./helpers/model";
 
 const origins = { ownOrigin: "https://freshfold.test", providerOrigins: ["https://billing.stripe.com"] };
 const inputs: Record<string, PortalRedirectInput> = {
@@ -14,30 +14,20 @@ const inputs: Record<string, PortalRedirectInput> = {
   "with a blank e-mail": { email: "   ", ...origins },
 };
 
-function eventsOfType(type: string): EventObject[] {
-  const [, kind, , id] = type.split(".");
-  if (kind === "done" && id === "requestPortal")
-    return [
-      { type, output: "https://billing.stripe.com/p/session/1" },
-      { type, output: "https://freshfold.test/sandbox/portal/ps_1" },
-      { type, output: "javascript:alert(1)" },
-      { type, output: null },
-    ] as unknown as EventObject[];
-  if (type === "link.request") return [{ type }];
-  if (kind === "done" && id) return [{ type, output: undefined } as EventObject];
-  if (kind === "error" && id) return [{ type, error: new Error(`${id} failed`) } as EventObject];
-  return [];
-}
-const allEvents = [
-  ...["requestPortal", "requestLink", "redirect"].flatMap((id) => [...eventsOfType(`xstate.done.actor.${id}`), ...eventsOfType(`xstate.error.actor.${id}`)]),
+const allEvents: EventObject[] = [
+  ...actorOutcomes({
+    requestPortal: ["https://billing.stripe.com/p/session/1", "https://freshfold.test/sandbox/portal/ps_1", "javascript:alert(1)", null],
+    requestLink: [undefined],
+    redirect: [undefined],
+  }),
   { type: "link.request" },
-] as never[];
+];
 
 const silent = portalRedirectMachine.provide({ actions: { warn: () => {} } });
 
 describe("portal-redirect machine: model", () => {
   it("covers every state and every transition across its inputs", () => {
-    const { runs, total } = walkModel("portal-redirect", silent, { inputs, events: allEvents, eventsOfType });
+    const { runs, total } = walkModel("portal-redirect", silent, { inputs, events: allEvents });
     for (const { paths, input } of runs) {
       const { email, token } = input as PortalRedirectInput;
       for (const path of paths) {
@@ -55,21 +45,8 @@ describe("portal-redirect machine: model", () => {
 });
 
 function start(email: string, requestPortal: () => Promise<string | null>, token = "w.1.sig") {
-  const calls: Array<[string, unknown]> = [];
-  const actor = createActor(
-    portalRedirectMachine.provide({
-      actors: {
-        requestPortal: fromPromise(async ({ input }) => {
-          calls.push(["requestPortal", input]);
-          return requestPortal();
-        }),
-        redirect: fromPromise(async ({ input }) => {
-          calls.push(["redirect", input]);
-        }),
-      },
-    }),
-    { input: { email, token, ...origins } },
-  );
+  const { calls, actors } = recordedActors({ requestPortal, redirect: async () => undefined });
+  const actor = createActor(portalRedirectMachine.provide({ actors }), { input: { email, token, ...origins } });
   actor.start();
   return { actor, calls };
 }
