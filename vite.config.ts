@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react-swc";
 import tailwindcss from "@tailwindcss/vite";
 import optimizeLocales from "@react-aria/optimize-locales-plugin";
+import { linguiMacroSwcPlugin } from "@lingui/swc-plugin/options";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -22,7 +23,8 @@ function reactRouterProduction(): Plugin {
 
 export default defineConfig({
   plugins: [
-    react({ plugins: [["@lingui/swc-plugin", {}]] }),
+    // Lingui 5 catalogs: the 6.x macro plugin makes v5 message ids only when told (its default is v6's alphabet).
+    react({ plugins: [linguiMacroSwcPlugin({ useLinguiV5IdGeneration: true })] }),
     tailwindcss(),
     reactRouterProduction(),
     // react-aria's own strings (calendar, combo box, toasts...) only in the site's two languages (any region).
