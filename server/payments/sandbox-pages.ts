@@ -60,6 +60,22 @@ export interface CheckoutView {
   error?: "declined" | "invalid_card";
 }
 
+/** A page that says one thing and offers one way on: a heading, a card with a paragraph and a button. */
+function messagePage(i18n: I18n, language: Language, title: string, text: string, action: { href: string; label: string }): string {
+  return layout(
+    i18n,
+    language,
+    title,
+    html`<h1>${title}</h1>
+<div class="card">
+<p>${text}</p>
+<div class="actions"><a class="button primary" href="${action.href}">${action.label}</a></div>
+</div>`,
+  );
+}
+
+const returnToSite = (i18n: I18n, href: string) => ({ href, label: i18n._({ id: "sandbox.returnToSite", message: "Return to {brand}", values: { brand: brand.name } }) });
+
 export function checkoutPage(i18n: I18n, language: Language, view: CheckoutView): string {
   const title = i18n._({ id: "sandbox.checkout.title", message: "Complete your subscription" });
   const today = money(language, PRICE_DUE_TODAY_CENTS);
@@ -115,33 +131,25 @@ ${errorText ? html`<p class="alert danger" role="alert" id="card-error">${errorT
 }
 
 export function checkoutExpiredPage(i18n: I18n, language: Language, cancelUrl: string): string {
-  const title = i18n._({ id: "sandbox.checkout.expiredTitle", message: "This checkout has expired" });
-  return layout(
+  return messagePage(
     i18n,
     language,
-    title,
-    html`<h1>${title}</h1>
-<div class="card">
-<p>${i18n._({
+    i18n._({ id: "sandbox.checkout.expiredTitle", message: "This checkout has expired" }),
+    i18n._({
       id: "sandbox.checkout.expiredText",
       message: "Checkout links stay open for 30 minutes, and a newer sign-up replaces an older one. Nothing was charged. Go back and start the checkout again.",
-    })}</p>
-<div class="actions"><a class="button primary" href="${cancelUrl}">${i18n._({ id: "sandbox.checkout.backToSignup", message: "Back to sign-up" })}</a></div>
-</div>`,
+    }),
+    { href: cancelUrl, label: i18n._({ id: "sandbox.checkout.backToSignup", message: "Back to sign-up" }) },
   );
 }
 
 export function notFoundPage(i18n: I18n, language: Language, returnUrl: string): string {
-  const title = i18n._({ id: "sandbox.notFound.title", message: "Link not found" });
-  return layout(
+  return messagePage(
     i18n,
     language,
-    title,
-    html`<h1>${title}</h1>
-<div class="card">
-<p>${i18n._({ id: "sandbox.notFound.text", message: "This payment link does not exist. Check the address, or start again from the site." })}</p>
-<div class="actions"><a class="button primary" href="${returnUrl}">${i18n._({ id: "sandbox.returnToSite", message: "Return to {brand}", values: { brand: brand.name } })}</a></div>
-</div>`,
+    i18n._({ id: "sandbox.notFound.title", message: "Link not found" }),
+    i18n._({ id: "sandbox.notFound.text", message: "This payment link does not exist. Check the address, or start again from the site." }),
+    returnToSite(i18n, returnUrl),
   );
 }
 
@@ -244,7 +252,7 @@ ${
 </section>`
     : ""
 }
-<div class="actions"><a class="button secondary" href="${view.returnUrl}">${i18n._({ id: "sandbox.returnToSite", message: "Return to {brand}", values: { brand: brand.name } })}</a></div>`;
+<div class="actions"><a class="button secondary" href="${view.returnUrl}">${returnToSite(i18n, view.returnUrl).label}</a></div>`;
   return layout(i18n, language, title, body);
 }
 
@@ -289,18 +297,14 @@ export function cancelConfirmPage(i18n: I18n, language: Language, view: CancelCo
 }
 
 export function portalExpiredPage(i18n: I18n, language: Language, returnUrl: string): string {
-  const title = i18n._({ id: "sandbox.portal.expiredTitle", message: "This link has expired" });
-  return layout(
+  return messagePage(
     i18n,
     language,
-    title,
-    html`<h1>${title}</h1>
-<div class="card">
-<p>${i18n._({
+    i18n._({ id: "sandbox.portal.expiredTitle", message: "This link has expired" }),
+    i18n._({
       id: "sandbox.portal.expiredText",
       message: "Billing portal links work for one hour. Open the billing portal again from the site to get a new link.",
-    })}</p>
-<div class="actions"><a class="button primary" href="${returnUrl}">${i18n._({ id: "sandbox.returnToSite", message: "Return to {brand}", values: { brand: brand.name } })}</a></div>
-</div>`,
+    }),
+    returnToSite(i18n, returnUrl),
   );
 }

@@ -69,7 +69,7 @@ const route = (path: string, load: () => Promise<PageModule>, catalogs: readonly
  */
 export function createPages(): PageRoute[] {
   return [
-    // Home with ?email= is the portal redirect, which loads its own code and catalog (src/app/home-route.tsx).
+    // Home with ?token= or ?email= is the portal redirect, which loads its own code and catalog (src/app/home-route.tsx).
     route("/", () => import("./home-route"), ["home"]),
     route("/about", () => import("../marketing/about-page"), ["marketing"]),
     route("/services", () => import("../marketing/services-page"), ["marketing"]),
