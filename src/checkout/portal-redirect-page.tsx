@@ -1,7 +1,7 @@
 // Home with ?email= or ?token=: the billing-portal redirect of product.md PAY-6, in place of home's content. It
 // redirects only with ?token= (the welcome e-mail's or a sign-in link's: the e-mails' links carry it without the
 // address); with only an address it offers to e-mail a sign-in link.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { createActorContext } from "@xstate/react";
 import { useLingui } from "@lingui/react/macro";
@@ -22,6 +22,14 @@ export default function PortalRedirectPage({ email }: { email: string }) {
   const [params] = useSearchParams();
   const [input] = useState(() => ({ email, token: params.get("token") ?? "", ownOrigin: siteOrigin(), providerOrigins: paymentProviderOrigins }));
   const [logic] = useState(() => portalRedirectMachine.provide({ actors: portalRedirectActors() }));
+  // Read once, the token leaves the address bar and the history entry (a shared screen, a history list). Only
+  // the browser's address changes: the router keeps its location, so this page stays until the redirect.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("token")) return;
+    url.searchParams.delete("token");
+    window.history.replaceState(window.history.state, "", url);
+  }, []);
   return (
     <PortalRedirect.Provider logic={logic} options={{ input, inspect }}>
       <PortalRedirectView />
