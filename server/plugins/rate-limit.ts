@@ -1,4 +1,4 @@
-// Rate limits per client address on the calls a script could abuse (product.md SEC-1), shared through Redis
+// Rate limits per client (an IPv4 address or an IPv6 /64, server/client-address.ts) on the calls a script could abuse (product.md SEC-1), shared through Redis
 // when REDIS_URL is set; every other route is not counted at all.
 import fp from "fastify-plugin";
 import rateLimit from "@fastify/rate-limit";
@@ -6,6 +6,7 @@ import type { FastifyRequest } from "fastify";
 import { Redis } from "ioredis";
 import type { Config } from "../config";
 import { ApiError } from "../errors";
+import { clientKey } from "../client-address";
 
 type LimitKey =
   | "RATE_LIMIT_EMAIL_EXISTS"
@@ -88,7 +89,7 @@ export default fp(
       allowList: (request) => limitFor(config, request) === undefined,
       max: (request) => limitFor(config, request) ?? 1_000_000,
       // One counter per client address and route (the address is the forwarded one under TRUST_PROXY).
-      keyGenerator: (request) => `${request.ip}|${routeKey(request)}`,
+      keyGenerator: (request) => `${clientKey(request.ip)}|${routeKey(request)}`,
       redis,
       nameSpace: "freshfold:rate-limit:",
       skipOnError: true,
@@ -112,7 +113,7 @@ export default fp(
       const route = routeKey(request);
       const emailOf = emailKeyedRoutes[route];
       if (emailOf) {
-        await check(emailCalls, request, `email-calls|ip|${request.ip}`);
+        await check(emailCalls, request, `email-calls|ip|${clientKey(request.ip)}`);
         const email = emailKey(emailOf(request));
         if (email) await check(emailCalls, request, `email-calls|email|${email}`);
       } else if (route === CHECKOUT_ROUTE) {

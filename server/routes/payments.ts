@@ -14,6 +14,7 @@ import type { ClientRow } from "../db/schema";
 import { addressKey, newOwnerToken, ownedCheckout, setCheckoutCookie } from "../auth/ownership";
 import { homeAddress, openWelcomeToken, redeemSignInLink, redeemSignInToken, sendSignInLink, verifyWelcomeToken } from "../auth/portal-access";
 import { errors } from "./schemas";
+import { clientKey } from "../client-address";
 
 export default fp(
   async (app) => {
@@ -40,7 +41,7 @@ export default fp(
             client: request.body.client,
             successUrl: request.body.success_url,
             cancelUrl: request.body.cancel_url,
-            owner: { ownerHash: owner.hash, addressKey: addressKey(app.trust.secret, request.ip), maxOpenPerAddress: app.config.CHECKOUT_OPEN_PER_ADDRESS },
+            owner: { ownerHash: owner.hash, addressKey: addressKey(app.trust.secret, clientKey(request.ip)), maxOpenPerAddress: app.config.CHECKOUT_OPEN_PER_ADDRESS },
           },
         );
         setCheckoutCookie(reply, owner.token, secureCookie);

@@ -68,6 +68,16 @@ describe(`rate limits (${testDriver})`, () => {
     expect((await app.inject({ method: "GET", url: "/api/service_area/33131", remoteAddress: address })).statusCode).toBe(200);
   });
 
+  it("counts one IPv6 /64 as one client: rotating addresses inside the block does not escape the limit", async () => {
+    const app = await appWith({ RATE_LIMIT_SERVICE_AREA: "3" });
+    const block = `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}`;
+    const from = (remoteAddress: string) => app.inject({ method: "GET", url: "/api/service_area/33131", remoteAddress });
+    for (let i = 1; i <= 3; i++) expect((await from(`${block}::${i}`)).statusCode, `address ${i} of the block`).toBe(200);
+    expect((await from(`${block}:ffff:aaaa:bbbb:cccc`)).statusCode).toBe(429);
+    // The next /64 is another client.
+    expect((await from(`2001:db8:${randomInt(65536).toString(16)}:1::1`)).statusCode).toBe(200);
+  });
+
   it("limits exactly the calls of decisions.md, each with its own limit, and nothing else", async () => {
     const app = await appWith({
       // The e-mail-keyed calls' shared limit (tests/server/trust.test.ts) is raised out of the way here.
