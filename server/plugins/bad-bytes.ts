@@ -41,7 +41,8 @@ export function findBadInput(value: unknown, root: string): Problem | undefined 
 
 export default fp(
   async (app) => {
-    app.addHook("preValidation", async (request) => {
+    // A callback hook, not an async one: it runs on every request and never waits.
+    app.addHook("preValidation", (request, _reply, done) => {
       const parts: [unknown, string][] = [
         [request.params, "params"],
         [request.query, "querystring"],
@@ -52,8 +53,9 @@ export default fp(
         if (!problem) continue;
         const message =
           problem.reason === "tooDeep" ? "The request is nested too deeply." : "The request contains characters that are not allowed.";
-        throw new ApiError(400, "validation_failed", message, { [problem.field]: problem.reason });
+        return done(new ApiError(400, "validation_failed", message, { [problem.field]: problem.reason }));
       }
+      done();
     });
   },
   { name: "bad-bytes", dependencies: ["error-handler"] },

@@ -4,7 +4,6 @@ import fp from "fastify-plugin";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyRequest } from "fastify";
 import { Redis } from "ioredis";
-import type { Config } from "../config";
 import { ApiError } from "../errors";
 import { clientKey } from "../client-address";
 
@@ -59,11 +58,6 @@ const CHECKOUT_ROUTE = "POST /api/payments/create-checkout-session_signup";
 
 const emailKey = (value: unknown) => (typeof value === "string" ? value.trim().toLowerCase().slice(0, 254) : "");
 
-export function limitFor(config: Config, request: FastifyRequest): number | undefined {
-  const key = limitedRoutes[routeKey(request)];
-  return key ? config[key] : undefined;
-}
-
 export default fp(
   async (app) => {
     const { config } = app;
@@ -82,12 +76,25 @@ export default fp(
       });
     }
 
+    // The routes of the tables get their hooks when they are declared; every other route has none at all (no
+    // rate-limit hook on a page or a file, where a global hook cost each request its allow-list check).
+    app.addHook("onRoute", (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        const key = `${method} ${route.url}`;
+        const limit = limitedRoutes[key];
+        // Read when the route is declared: the configuration is parsed once at start-up.
+        if (limit) route.config = { ...route.config, rateLimit: { max: config[limit], timeWindow: 60_000 } };
+        if (emailKeyedRoutes[key] || key === CHECKOUT_ROUTE) {
+          const hooks = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+          route.preHandler = [...hooks, emailLimits];
+        }
+      }
+    });
+
     await app.register(rateLimit, {
-      global: true,
+      global: false,
       timeWindow: 60_000,
-      // Only the routes of the table are counted; the others skip the store entirely.
-      allowList: (request) => limitFor(config, request) === undefined,
-      max: (request) => limitFor(config, request) ?? 1_000_000,
       // One counter per client address and route (the address is the forwarded one under TRUST_PROXY).
       keyGenerator: (request) => `${clientKey(request.ip)}|${routeKey(request)}`,
       redis,
@@ -109,7 +116,7 @@ export default fp(
         throw new ApiError(429, "rate_limited", `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`);
       }
     };
-    app.addHook("preHandler", async (request) => {
+    async function emailLimits(request: FastifyRequest) {
       const route = routeKey(request);
       const emailOf = emailKeyedRoutes[route];
       if (emailOf) {
@@ -120,7 +127,7 @@ export default fp(
         const email = emailKey(checkoutEmail(request));
         if (email) await check(checkoutsPerEmail, request, `checkout|email|${email}`);
       }
-    });
+    }
   },
   { name: "rate-limit", dependencies: ["error-handler"] },
 );

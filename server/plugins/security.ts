@@ -1,7 +1,8 @@
 // Security headers (helmet with the Content-Security-Policy of product.md SEC-2 and decision 004) and
 // JSON-only request bodies on the API.
 import fp from "fastify-plugin";
-import helmet from "@fastify/helmet";
+import Fastify from "fastify";
+import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import type { Config } from "../config";
 import { publicOrigin } from "../config";
 import { ApiError } from "../errors";
@@ -45,11 +46,31 @@ export function contentSecurityPolicy(config: Config): Directives {
 
 const bodyMethods = new Set(["POST", "PUT", "PATCH"]);
 
+/**
+ * The headers helmet sets for `options`, worked out once by helmet itself on a throwaway instance: its Fastify
+ * plugin builds every one of its middlewares again on each request (parsing and validating the whole
+ * Content-Security-Policy each time), although the headers never change (no per-request nonce here).
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  let headers: Record<string, string> = {};
+  await probe.register(helmet, options);
+  probe.get("/", (_request, reply) => {
+    // Only what helmet's hooks set on the response so far: Fastify's own headers are written at send.
+    headers = Object.fromEntries(Object.entries(reply.raw.getHeaders()).map(([name, value]) => [name, String(value)]));
+    return reply.send("");
+  });
+  await probe.inject("/");
+  await probe.close();
+  if (!headers["content-security-policy"]) throw new Error("helmet set no Content-Security-Policy");
+  return headers;
+}
+
 export default fp(
   async (app) => {
     const { config } = app;
     const https = publicOrigin(config).startsWith("https:");
-    await app.register(helmet, {
+    const headers = await helmetHeaders({
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
       // Only over HTTPS; a plain-HTTP development server must not pin browsers to HTTPS.
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -57,17 +78,19 @@ export default fp(
       // Not helmet's no-referrer: a Maps key restricted to our site's referrer needs the origin sent.
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     });
-
-    // The API takes JSON only; anything else is 415 before it is read (the Stripe webhook is JSON too).
-    app.addHook("onRequest", async (request) => {
-      if (!bodyMethods.has(request.method) || !request.url.startsWith("/api/")) return;
+    // On every answer (routes, the not-found handler, errors); a route may still set one of its own.
+    app.addHook("onRequest", (request, reply, done) => {
+      reply.headers(headers);
+      // The API takes JSON only; anything else is 415 before it is read (the Stripe webhook is JSON too).
+      if (!bodyMethods.has(request.method) || !request.url.startsWith("/api/")) return done();
       const length = request.headers["content-length"];
       const hasBody = (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
-      if (!hasBody) return;
+      if (!hasBody) return done();
       const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
       if (type !== "application/json") {
-        throw new ApiError(415, "unsupported_media_type", "The request body must be JSON (Content-Type: application/json).");
+        return done(new ApiError(415, "unsupported_media_type", "The request body must be JSON (Content-Type: application/json)."));
       }
+      done();
     });
   },
   { name: "security", dependencies: ["error-handler"] },

@@ -104,7 +104,8 @@ export function loadSite(root: string, origin: string): { files: Map<string, Sta
   };
 
   for (const file of walk(root)) {
-    if (file.endsWith(".br") || file.endsWith(".gz") || file === "pages.json" || file === ".build-stamp" || pageFiles.has(file)) continue;
+    // Not the site: the build's own records and the server bundle (dist/server/, scripts/build-server.mjs).
+    if (file.endsWith(".br") || file.endsWith(".gz") || file === "pages.json" || file === ".build-stamp" || file.startsWith(".vite/") || file.startsWith("server/") || pageFiles.has(file)) continue;
     const url = `/${file}`;
     const cacheControl = url.startsWith(hashedAssets) ? "public, max-age=31536000, immutable" : "public, max-age=3600";
     files.set(url, load(file, cacheControl));
@@ -120,37 +121,45 @@ export function loadSite(root: string, origin: string): { files: Map<string, Sta
   return { files, notFound: notFound as Record<"en" | "es", StaticEntry> };
 }
 
-function accepts(request: FastifyRequest, coding: string): boolean {
-  const header = request.headers["accept-encoding"];
-  if (typeof header !== "string") return false;
+function accepts(header: string, coding: string): boolean {
   return header.split(",").some((part) => {
     const [name, ...params] = part.trim().split(";");
     return name!.trim().toLowerCase() === coding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
   });
 }
 
+/** What each Accept-Encoding seen takes: browsers send a handful of values, parsed once each (at most 100 kept). */
+const acceptedCodings = new Map<string, { br: boolean; gzip: boolean }>();
+const noCoding = { br: false, gzip: false };
+function codingsOf(header: string | string[] | undefined) {
+  if (typeof header !== "string") return noCoding;
+  let known = acceptedCodings.get(header);
+  if (!known) {
+    if (acceptedCodings.size >= 100) acceptedCodings.clear();
+    known = { br: accepts(header, "br"), gzip: accepts(header, "gzip") };
+    acceptedCodings.set(header, known);
+  }
+  return known;
+}
+
 export function sendEntry(request: FastifyRequest, reply: FastifyReply, answer: StaticEntry) {
-  const variant = (answer.br && accepts(request, "br") && { ...answer.br, coding: "br" }) ||
-    (answer.gzip && accepts(request, "gzip") && { ...answer.gzip, coding: "gzip" }) || { ...answer.identity, coding: undefined };
+  const accepted = codingsOf(request.headers["accept-encoding"]);
+  const [variant, coding] =
+    answer.br && accepted.br ? [answer.br, "br"] : answer.gzip && accepted.gzip ? [answer.gzip, "gzip"] : [answer.identity, undefined];
   reply.header("content-type", answer.type).header("cache-control", answer.cacheControl).header("etag", variant.etag);
   if (answer.br || answer.gzip) reply.header("vary", "Accept-Encoding");
   if (answer.status === 200) {
     const ifNoneMatch = request.headers["if-none-match"];
     if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === variant.etag)) return reply.code(304).send();
   }
-  if (variant.coding) reply.header("content-encoding", variant.coding);
+  if (coding) reply.header("content-encoding", coding);
   return reply.code(answer.status).send(variant.body);
 }
 
 export default fp<{ root: string }>(
   async (app, { root }) => {
     const site = loadSite(root, publicOrigin(app.config));
-    if (site) {
-      for (const [url, answer] of site.files) {
-        app.get(url, (request, reply) => sendEntry(request, reply, answer));
-      }
-    }
-    app.setNotFoundHandler((request, reply) => {
+    const notFound = (request: FastifyRequest, reply: FastifyReply) => {
       const [url = "/", query] = request.url.split("?");
       const isApi = url === "/api" || apiPrefixes.some((p) => url.startsWith(p));
       // A file the build does not have (an old build's chunk, a typo) is a 404: answering a page would hand
@@ -165,7 +174,15 @@ export default fp<{ root: string }>(
       if (canonical && site.files.has(canonical)) return reply.redirect(`${canonical}${search}`, 301);
       const language = url === "/es" || url.startsWith("/es/") ? "es" : "en";
       return sendEntry(request, reply, site.notFound[language]);
+    };
+    // One route for every file (the API's own routes are more specific and win): a route per file cost a
+    // start-up about a second of registering routes and their hooks, for no faster answer.
+    app.get("/*", (request, reply) => {
+      const end = request.url.indexOf("?");
+      const answer = site?.files.get(end === -1 ? request.url : request.url.slice(0, end));
+      return answer ? sendEntry(request, reply, answer) : notFound(request, reply);
     });
+    app.setNotFoundHandler(notFound);
   },
   { name: "site", dependencies: ["error-handler"] },
 );
