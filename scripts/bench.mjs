@@ -5,9 +5,11 @@
 //      1.6 Mbps, 4x CPU), median of 5, against a plain static page of the same text;
 //   3. Lighthouse's performance, accessibility, best-practices and SEO scores of / and /es/pricing;
 //   4. requests a second of GET /, GET /es/pricing and GET /api/service_area/33131 against a bare Fastify;
-//   5. clicking Continue on a valid sign-up step until the next step has painted, at 4x CPU.
+//   5. clicking Continue on a valid sign-up step until the next step has painted, at 4x CPU;
+//   6. the time from starting the server on a built tree to its first 200 on /api/health (scripts/start-time.mjs),
+//      against node starting a bare Fastify.
 // Options (environment): BENCH_PORT (first of 3 ports, default 4390), BENCH_RUNS (5), BENCH_SECONDS (5),
-// BENCH_ONLY (comma list of: bytes,paint,lighthouse,rps,continue).
+// BENCH_ONLY (comma list of: bytes,paint,lighthouse,rps,continue,start).
 /* global window, document, requestAnimationFrame, MutationObserver -- in functions that run inside the page */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -38,8 +40,16 @@ const pad = (text, width) => String(text).padEnd(width);
 
 if (!existsSync("dist/index.html")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 
+// ---- 6. start-up, first: before this run's own server and browser are up beside it ------------------------
+if (wanted("start")) {
+  const started = spawnSync(process.execPath, ["scripts/start-time.mjs"], { stdio: "inherit" });
+  if (started.status !== 0) console.log("   start-up: not measured (see above)");
+}
+if (only && only.every((part) => part === "start")) process.exit(0);
+
 const app = await startServer({ port });
-const browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+// Chromium only for the parts that load pages in it.
+const browser = ["bytes", "paint", "lighthouse", "continue"].some(wanted) ? await chromium.launch({ executablePath: chromiumPath, args: launchArgs }) : null;
 const cleanup = [() => app.stop()];
 process.on("exit", () => cleanup.forEach((fn) => fn()));
 
@@ -332,6 +342,6 @@ if (wanted("continue")) {
   }
 }
 
-await browser.close();
+await browser?.close();
 cleanup.forEach((fn) => fn());
 process.exit(0);

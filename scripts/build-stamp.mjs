@@ -1,7 +1,9 @@
-// The stamp of a build's inputs: `npm start` builds only when it differs from the one the last build wrote.
+// The stamps of a build's inputs: `npm start` builds only what they say changed since the last build: the
+// site (dist/.build-stamp) or the server bundle (dist/server/.build-stamp, scripts/build-server.mjs).
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** Everything the built site is made of: sources, catalogs, public files, build settings, packages. */
 const inputs = ["src", "locales", "public", "machines", "index.html", "vite.config.ts", "lingui.config.ts", "tsconfig.json", "package-lock.json", "scripts/build.mjs", "scripts/prerender.mjs", "scripts/build-stamp.mjs"];
@@ -14,14 +16,22 @@ function files(entry) {
   return readdirSync(entry).sort().flatMap((name) => files(path.join(entry, name)));
 }
 
-export function inputsStamp(root = process.cwd(), env = process.env) {
-  const hash = createHash("sha256");
-  for (const input of inputs) {
+/** The server bundle's inputs: its own code, what it imports from src/, the catalogs, its packages. */
+const serverInputs = ["server", "src", "locales", "tsconfig.json", "package-lock.json", "scripts/build-server.mjs", "scripts/build-stamp.mjs"];
+
+function hashFiles(hash, root, list) {
+  for (const input of list) {
     for (const file of files(path.join(root, input))) {
       if (skip(file)) continue;
       hash.update(path.relative(root, file)).update("\0").update(readFileSync(file)).update("\0");
     }
   }
+  return hash;
+}
+
+export function inputsStamp(root = process.cwd(), env = process.env) {
+  const hash = createHash("sha256");
+  hashFiles(hash, root, inputs);
   // Build-time settings (Vite's VITE_* variables) change the output too.
   for (const key of Object.keys(env).filter((k) => k.startsWith("VITE_")).sort()) hash.update(`${key}=${env[key]}\0`);
   return hash.digest("hex");
@@ -40,3 +50,23 @@ export function readStamp(outDir) {
 export function writeStamp(outDir, stamp) {
   writeFileSync(stampFile(outDir), `${stamp}\n`);
 }
+
+export function serverStamp(root = process.cwd()) {
+  return hashFiles(createHash("sha256"), root, serverInputs).digest("hex");
+}
+
+const root = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
+
+/**
+ * The server bundle's folder for a site built into `outDir`: `<outDir>/server` (dist/server), or, for a site
+ * built outside the project, a folder under node_modules/.cache: the bundle imports its packages from the
+ * project's node_modules, so it must lie inside the project.
+ */
+export function serverDirFor(outDir) {
+  const inside = !path.relative(root, path.resolve(outDir)).startsWith("..");
+  return inside ? path.join(path.resolve(outDir), "server") : path.join(root, "node_modules/.cache/server", path.resolve(outDir).replace(/[^\w]+/g, "_"));
+}
+
+/** The bundle's folder holds its own stamp (dist/server/.build-stamp). */
+export const readServerStamp = (serverDir) => readStamp(serverDir);
+export const writeServerStamp = (serverDir, stamp) => writeStamp(serverDir, stamp);

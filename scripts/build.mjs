@@ -1,11 +1,13 @@
 // `npm run build`: the catalogs, the browser build, the server-side build of src/entry-server.tsx, then every
-// page pre-rendered in both languages (scripts/prerender.mjs), compressed, and the stamp `npm start` reads.
+// page pre-rendered in both languages (scripts/prerender.mjs), compressed, and the stamp `npm start` reads;
+// last, the server itself bundled for plain `node` (dist/server/main.mjs, scripts/build-server.mjs).
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "vite";
 import { prerender } from "./prerender.mjs";
 import { inputsStamp, writeStamp } from "./build-stamp.mjs";
+import { buildServer } from "./build-server.mjs";
 
 const started = Date.now();
 const outDir = path.resolve(process.env.BUILD_OUT_DIR ?? "dist");
@@ -24,4 +26,6 @@ await build({
 const { pages } = await prerender({ outDir, ssrDir });
 rmSync(ssrDir, { recursive: true, force: true });
 writeStamp(outDir, stamp);
+// After the site: the browser build empties outDir, and the bundle's folder lies inside it.
+await buildServer({ siteDir: outDir });
 console.log(`Built and pre-rendered ${pages} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);

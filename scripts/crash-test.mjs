@@ -1,7 +1,8 @@
 // `npm run test:crash`: every payment becomes exactly one sign-up, whatever crashes (issue 12, decision 009).
 //
-// Starts the real server (server/main.ts, the sandbox payment provider, e-mail over SMTP to a real smtp-server
-// sink in this process) on a fresh database: PGlite in a new temporary data directory, or, with DATABASE_URL,
+// Starts the real server (the bundle `npm start` runs, dist/server/main.mjs, rebuilt first if the server's sources
+// changed; the sandbox payment provider, e-mail over SMTP to a real smtp-server sink in this process) on a fresh
+// database: PGlite in a new temporary data directory, or, with DATABASE_URL,
 // a new PostgreSQL database `<name>_crash_<pid>` on that server (dropped afterwards; the one named is not touched).
 // It runs a bounded burst of sign-ups and payments through the HTTP API as browsers would (availability, e-mail
 // check, checkout with its ff_checkout cookie, the sandbox's Pay button, the success page's calls), with
@@ -18,6 +19,7 @@
 //
 //   CRASH_SEED=<n>        replay a run (the seed is printed); default: random
 //   CRASH_CUSTOMERS=<n>   customers in the burst (default 24)
+//   CRASH_SERVER=source   run server/main.ts through tsx instead of the bundle
 //   CRASH_KEEP=1          keep the data directory / database and the server log even when every check passes
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -26,6 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { liftedLimits } from "./lifted-limits.mjs";
+import { readServerStamp, serverDirFor, serverStamp } from "./build-stamp.mjs";
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
@@ -150,6 +153,7 @@ let server; // the running child process
 let serverUp; // resolves when the server answers; replaced when it is killed
 let origin;
 let serverEnv;
+let serverCommand; // node's arguments: the server bundle, or the sources through tsx
 const logStream = createWriteStream(serverLog, { flags: "a" });
 
 /** CPU seconds a process has used so far (Linux /proc), to tell a slow machine from a slow test. */
@@ -171,7 +175,7 @@ function deferred() {
 
 async function startServer(label) {
   const t = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, serverCommand, { env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
   logStream.write(`\n===== ${label} (pid ${child.pid})\n`);
   child.stdout.pipe(logStream, { end: false });
   child.stderr.pipe(logStream, { end: false });
@@ -670,6 +674,20 @@ async function main() {
     ...liftedLimits,
   };
   mkdirSync(serverEnv.SITE_ROOT, { recursive: true });
+  // The production path: the server bundle `npm start` runs (scripts/build-server.mjs), bundled again first when
+  // the server's sources changed since it was built; CRASH_SERVER=source runs server/main.ts through tsx instead.
+  if (process.env.CRASH_SERVER === "source") {
+    serverCommand = ["--import", "tsx", "server/main.ts"];
+  } else {
+    const serverDir = serverDirFor("dist");
+    if (readServerStamp(serverDir) !== serverStamp()) {
+      const { buildServer } = await import("./build-server.mjs");
+      await buildServer({ outDir: serverDir });
+      log(`bundled the server into ${path.relative(process.cwd(), serverDir)}`);
+    }
+    serverCommand = [path.join(serverDir, "main.mjs")];
+  }
+  log(`server: node ${serverCommand.join(" ")}`);
   serverUp = deferred();
   await startServer("start");
 

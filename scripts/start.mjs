@@ -1,18 +1,24 @@
-// `npm start`: builds only when the site's inputs changed since the last build (scripts/build-stamp.mjs),
-// then runs the server.
+// `npm start`: builds only what changed since the last build (scripts/build-stamp.mjs): the whole site when
+// its inputs changed, only the server bundle when only the server's did; then runs the bundle
+// (dist/server/main.mjs) with plain `node`: no TypeScript is compiled at start-up.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
-import { inputsStamp, readStamp } from "./build-stamp.mjs";
+import { inputsStamp, readServerStamp, readStamp, serverDirFor, serverStamp } from "./build-stamp.mjs";
 
 const outDir = path.resolve(process.env.BUILD_OUT_DIR ?? "dist");
+const serverDir = serverDirFor(outDir);
 if (readStamp(outDir) !== inputsStamp()) {
   console.log("The site's sources changed since the last build: building.");
   const build = spawnSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
+} else if (readServerStamp(serverDir) !== serverStamp()) {
+  console.log("The build is current but the server's sources changed: bundling the server.");
+  const { buildServer } = await import("./build-server.mjs");
+  await buildServer({ siteDir: outDir, outDir: serverDir });
 } else {
   console.log("The build is current.");
 }
 const env = { ...process.env, ...(process.env.BUILD_OUT_DIR && !process.env.SITE_ROOT ? { SITE_ROOT: outDir } : {}) };
-const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { stdio: "inherit", env });
+const server = spawn(process.execPath, [path.join(serverDir, "main.mjs")], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

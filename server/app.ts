@@ -26,7 +26,13 @@ import clientRoutes from "./routes/clients";
 import orderRoutes from "./routes/orders";
 import paymentRoutes from "./routes/payments";
 import contactRoutes from "./routes/contact";
-import stripeWebhook from "./routes/stripe-webhook";
+
+/**
+ * Where the built site lies relative to this module: the server bundle (scripts/build-server.mjs, in
+ * dist/server/) defines it; from the sources (tsx, tests) it is ../dist.
+ */
+declare const __SITE_ROOT__: string | undefined;
+const defaultSiteRoot = () => fileURLToPath(new URL(typeof __SITE_ROOT__ === "string" ? __SITE_ROOT__ : "../dist", import.meta.url));
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -93,7 +99,8 @@ export async function buildApp({ config, database: handle, siteRoot, logger, pay
   await app.register(contactRoutes);
   await app.register(sandboxRoutes);
   // Stripe's webhook exists only when Stripe is the provider; it parses its own raw JSON body.
-  if (config.STRIPE_SECRET_KEY) await app.register(stripeWebhook, { prefix: "/api" });
-  await app.register(site, { root: siteRoot ?? config.SITE_ROOT ?? fileURLToPath(new URL("../dist", import.meta.url)) });
+  // Imported only then: Stripe's package is a large part of a start-up's module loading.
+  if (config.STRIPE_SECRET_KEY) await app.register(import("./routes/stripe-webhook"), { prefix: "/api" });
+  await app.register(site, { root: siteRoot ?? config.SITE_ROOT ?? defaultSiteRoot() });
   return app;
 }
