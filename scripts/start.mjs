@@ -5,6 +5,8 @@ import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { inputsStamp, readServerStamp, readStamp, serverDirFor, serverStamp } from "./build-stamp.mjs";
 
+// The server's environment as it was given: bundling in this process (Vite) sets NODE_ENV=production here.
+const given = { ...process.env };
 const outDir = path.resolve(process.env.BUILD_OUT_DIR ?? "dist");
 const serverDir = serverDirFor(outDir);
 if (readStamp(outDir) !== inputsStamp()) {
@@ -18,7 +20,7 @@ if (readStamp(outDir) !== inputsStamp()) {
 } else {
   console.log("The build is current.");
 }
-const env = { ...process.env, ...(process.env.BUILD_OUT_DIR && !process.env.SITE_ROOT ? { SITE_ROOT: outDir } : {}) };
+const env = { ...given, ...(given.BUILD_OUT_DIR && !given.SITE_ROOT ? { SITE_ROOT: outDir } : {}) };
 const server = spawn(process.execPath, [path.join(serverDir, "main.mjs")], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
