@@ -6,10 +6,18 @@ import globals from "globals";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
 
 // The front end's folders (README, Architecture). A feature holds the views of one part of the site and may
-// import the shared modules, the machines and the contract, never another feature; the shared modules import
-// no feature; src/app (the router and layout) and src/main.tsx put the features together.
+// import the shared modules, the machines, the domain rules and the contract, never another feature; the shared
+// modules import no feature; src/app (the router and layout) and src/main.tsx put the features together.
 export const features = ["checkout", "contact", "marketing", "resources", "shell", "signup", "support"];
-export const shared = ["api", "areas", "browser", "config", "contract", "i18n", "inspection", "loading", "ui"];
+export const shared = ["api", "areas", "browser", "config", "contract", "domain", "i18n", "inspection", "loading", "ui"];
+// The bottom of the arrows: src/contract (the API's schemas) imports only itself and the language list;
+// src/domain (the product's rules: the form, the plan and prices, storage keys, redirects, service areas)
+// imports the contract and nothing else of the project. Both are imported through #contract/… and #domain/…
+// (package.json "imports") from outside their folder.
+const foundations = [
+  { module: "contract", may: ["./contract", "./i18n/languages.ts"] },
+  { module: "domain", may: ["./domain", "./contract", "./i18n/languages.ts"] },
+];
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "locales/**/*.ts", "test-results", "playwright-report", "data", "coverage", "reports", ".stryker-tmp"] },
@@ -69,6 +77,13 @@ export default tseslint.config(
               from: [...features.map((feature) => `./src/${feature}`), "./src/app", "./src/main.tsx"],
               message: `src/${module} is shared: it may not import a feature or the app.`,
             })),
+            // The same arrows as the no-restricted-imports above, on resolved files, so #server/… is caught too.
+            { target: "./src", from: "./server", message: "Browser code may not import server/." },
+            { target: "./machines", from: ["./server", "./src/api", "./src/ui"], message: "Machines may not import views, the API client or the server." },
+            ...foundations.flatMap(({ module, may }) => [
+              { target: `./src/${module}`, from: "./src", except: may, message: `src/${module} may import only ${may.map((m) => `src/${m.slice(2)}`).join(", ")}.` },
+              { target: `./src/${module}`, from: ["./machines", "./server"], message: `src/${module} may not import the machines or the server.` },
+            ]),
           ],
         },
       ],

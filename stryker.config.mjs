@@ -11,6 +11,7 @@ export default {
   mutate: [
     "machines/**/*.ts",
     "src/contract/**/*.ts",
+    "src/domain/**/*.ts",
     "server/services/availability.ts",
     "server/services/dates.ts",
   ],

@@ -5,7 +5,7 @@ import path from "node:path";
 import PO from "pofile";
 import type { APIRequestContext, Page, Request } from "@playwright/test";
 import { expect, isoDay, type Language } from "./fixtures";
-import { CHECKOUT_FORM_KEY } from "../src/contract/signup-storage";
+import { CHECKOUT_FORM_KEY } from "#domain/signup-storage";
 
 export { CHECKOUT_FORM_KEY };
 export const PAY_CARD = "4242 4242 4242 4242";
@@ -78,7 +78,7 @@ export function makeClient(email: string, [pickupone, pickuptwo]: [string, strin
 }
 export type TestClient = ReturnType<typeof makeClient>;
 
-/** The wizard's form for the client (the shape of src/contract/signup-form.ts), so resume=1 can restore it. */
+/** The wizard's form for the client (the shape of src/domain/signup-form.ts), so resume=1 can restore it. */
 export function makeForm(client: TestClient) {
   const { address } = client;
   return {

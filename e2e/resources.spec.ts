@@ -2,7 +2,7 @@
 // newsletter against the real server; then axe and screenshots of every resources and contact route.
 import { mkdirSync } from "node:fs";
 import { test, expect, at, useLanguage, expectNoAxeViolations, type Language } from "./fixtures";
-import { comingSoonAreas, serviceAreas, type DeliveryTime } from "../src/contract/service-areas";
+import { comingSoonAreas, serviceAreas, type DeliveryTime } from "#domain/service-areas";
 import { brand } from "../src/config/brand";
 import { blogCategories, featuredPosts, recentPosts } from "../src/resources/blog/posts";
 import { placeName } from "../src/areas/area-names";

@@ -4,7 +4,7 @@
 import { test, expect } from "@playwright/test";
 import { tr } from "./checkout-helpers";
 import { blogPosts } from "../src/resources/blog/posts";
-import { serviceAreas } from "../src/contract/service-areas";
+import { serviceAreas } from "#domain/service-areas";
 import type { Language } from "./fixtures";
 
 interface Page {

@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, at, expectNoAxeViolations, useLanguage, type Language } from "./fixtures";
 import { availableDays, createCheckout, isAvailable, makeClient, payThroughApi, seedSavedCheckout } from "./checkout-helpers";
 import { dayName, isoDay, uniqueSignupEmail, weekdayList, wizard } from "./models/signup-driver";
-import { daysUntil, renewalDate } from "../src/contract/plan";
+import { daysUntil, renewalDate } from "#domain/plan";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications|Notificaciones/ });
 

@@ -2,7 +2,7 @@
 // then debounced suggestions and the details of the picked one. Pure: the Places calls sit behind a port
 // that the loader actor returns, and the loader itself is provided by the view (src/signup/address).
 import { assign, emit, fromPromise, setup } from "xstate";
-import type { AddressDraft } from "../src/contract/signup-form";
+import type { AddressDraft } from "#domain/signup-form";
 
 /** The spec's maps loader: 3 retries after the first attempt, 4 attempts in all. */
 export const MAX_RETRIES = 3;

@@ -1,6 +1,6 @@
 // The contact form (product.md CON-1): two tabs, validation by the contract's schema, one POST, two outcomes.
 import { assign, emit, fromPromise, setup } from "xstate";
-import { contactFormSchema, type ContactForm } from "../src/contract/calls";
+import { contactFormSchema, type ContactForm } from "#contract/calls";
 
 export type ContactType = "commercial" | "residential";
 export type ContactField = "name" | "businessName" | "email" | "phone" | "message";

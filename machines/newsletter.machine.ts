@@ -1,6 +1,6 @@
 // The blog's newsletter box: validate the e-mail, POST /newsletter once, say how it went.
 import { assign, emit, fromPromise, setup } from "xstate";
-import { emailSchema, type Language } from "../src/contract/common";
+import { emailSchema, type Language } from "#contract/common";
 
 /** Message keys the view translates. */
 export type NewsletterErrorKey = "emailRequired" | "emailInvalid" | "rateLimited" | "requestFailed";

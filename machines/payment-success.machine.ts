@@ -1,8 +1,8 @@
 // /payment-success after the hosted checkout: the post-payment calls of product.md PAY-3, once per checkout,
 // and the billing-portal button, which stays disabled until a portal link is obtained.
 import { assign, fromPromise, setup } from "xstate";
-import { isAllowedRedirect } from "../src/contract/redirects";
-import { ORDER_CREATED_BY, PRICE_DUE_TODAY_CENTS } from "../src/contract/plan";
+import { isAllowedRedirect } from "#domain/redirects";
+import { ORDER_CREATED_BY, PRICE_DUE_TODAY_CENTS } from "#domain/plan";
 
 /** What the page needs of the client saved at checkout (CHECKOUT_FORM_KEY). */
 export interface CheckoutClient {

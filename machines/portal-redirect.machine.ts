@@ -5,7 +5,7 @@
 // server does not accept ends on "we've e-mailed you a link" too (the server sends a fresh link when the token or
 // the address belongs to a subscription).
 import { assign, fromPromise, setup } from "xstate";
-import { isAllowedRedirect } from "../src/contract/redirects";
+import { isAllowedRedirect } from "#domain/redirects";
 
 export interface PortalRedirectInput {
   /** The ?email= value as given ("" when the parameter is empty or absent: the e-mails' links carry none). */

@@ -4,11 +4,11 @@
 // leaving for the checkout page). The descriptions and the root's `meta` are the words of docs/charts.
 import { and, assign, emit, fromPromise, not, or, setup, stateIn } from "xstate";
 import { addWeeks, format, parseISO } from "date-fns";
-import { isAllowedRedirect, paymentProviderOrigins } from "../src/contract/redirects";
-import type { Client } from "../src/contract/client";
-import type { Language } from "../src/contract/common";
-import { PICKUP_WINDOW_WEEKS, SIGNUP_STEPS } from "../src/contract/plan";
-import type { ServiceAreaAnswer } from "../src/contract/calls";
+import { isAllowedRedirect, paymentProviderOrigins } from "#domain/redirects";
+import type { Client } from "#contract/client";
+import type { Language } from "#contract/common";
+import { PICKUP_WINDOW_WEEKS, SIGNUP_STEPS } from "#domain/plan";
+import type { ServiceAreaAnswer } from "#contract/calls";
 import {
   emailToCheck,
   isAreaAvailable,
@@ -25,7 +25,7 @@ import {
   type FieldErrors,
   type SignupForm,
   type Step1Checks,
-} from "../src/contract/signup-form";
+} from "#domain/signup-form";
 
 export type SignupStep = 1 | 2 | 3 | 4 | 5 | 6;
 

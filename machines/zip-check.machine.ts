@@ -2,7 +2,7 @@
 // coming-soon answer (product.md AREA-2, AREA-3). The sign-up's step 1 starts it at the waitlist, with the
 // ZIP and area its own check found.
 import { assign, fromPromise, setup } from "xstate";
-import { emailSchema, type Language } from "../src/contract/common";
+import { emailSchema, type Language } from "#contract/common";
 
 /** What the area check answered, as the view shows it. */
 export type ZipAnswer =

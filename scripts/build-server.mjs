@@ -1,5 +1,5 @@
 // The server as one bundle that plain `node` runs (no TypeScript compiled at start-up): server/main.ts and the
-// project's own modules it imports (src/contract, src/config, the compiled mail and payment catalogs) bundled by
+// project's own modules it imports (src/contract, src/domain, src/config, the compiled mail and payment catalogs) bundled by
 // Vite's SSR build into <outDir>/server.mjs (run by <outDir>/main.mjs), its packages left as imports of node_modules (PGlite finds its
 // WebAssembly beside its own files). The files the server reads at run time beside its modules (the migrations,
 // the sandbox's style sheet) are copied next to the bundle, and every `new URL("./…", import.meta.url)` left in

@@ -1,8 +1,8 @@
 // `npm run waitlist:export`: prints the "tell me when you arrive" list as CSV on stdout, from the database the
 // server uses (DATABASE_URL, or PGlite in DATA_DIR, ./data by default; PGlite allows one process at a time, so
 // stop the server first there). Example: npm run waitlist:export > waitlist.csv
-import { openDatabase } from "../server/db";
-import { waitlistCsv } from "../server/services/waitlist";
+import { openDatabase } from "#server/db/index";
+import { waitlistCsv } from "#server/services/waitlist";
 
 const handle = await openDatabase({ url: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR || "./data" });
 try {

@@ -1,5 +1,5 @@
 // The one error shape of the API: { error: { code, message, fields? } }, the code one of the contract's errorCodes.
-import type { ErrorCode } from "../src/contract/common";
+import type { ErrorCode } from "#contract/common";
 
 export class ApiError extends Error {
   constructor(

@@ -1,6 +1,6 @@
 // One Lingui instance per use (an e-mail, a sandbox page), from a compiled server catalog of the language.
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
-import type { Language } from "../src/contract/common";
+import type { Language } from "#contract/common";
 
 /** The server's catalogs (lingui.config.ts): the e-mails' (server/mail) and the sandbox pages' (server/payments). */
 export type ServerCatalog = "mail" | "payments";

@@ -5,7 +5,7 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { checkouts, clients, type CheckoutRow, type ClientRow } from "../db/schema";
 import type { Db } from "../services/db";
-import { normalizeEmail } from "../../src/contract/common";
+import { normalizeEmail } from "#contract/common";
 import { ApiError } from "../errors";
 import { hmac, randomToken, sha256 } from "./crypto";
 

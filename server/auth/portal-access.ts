@@ -8,7 +8,7 @@ import { and, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import { clients, signInLinks, type ClientRow } from "../db/schema";
 import { queueEmail } from "../mail/outbox";
 import type { Db } from "../services/db";
-import { normalizeEmail, type Language } from "../../src/contract/common";
+import { normalizeEmail, type Language } from "#contract/common";
 import { hmac, randomToken, sameText, seal, sha256, unseal } from "./crypto";
 
 export const WELCOME_TOKEN_DAYS = 30;

@@ -2,7 +2,7 @@
 // start and kept in the database, so every process on that database and every restart agree.
 import { eq } from "drizzle-orm";
 import type { Config } from "../config";
-import type { Database } from "../db";
+import type { Database } from "../db/index";
 import { appInfo } from "../db/schema";
 import { randomToken } from "./crypto";
 

@@ -1,6 +1,6 @@
 // What fulfilment activates: the client exactly as the payer submitted it with the checkout they paid, never
 // the pending row as it stands at payment time (which a later checkout may have rewritten).
-import type { Client } from "../../src/contract/client";
+import type { Client } from "#contract/client";
 
 /** The client columns a paid checkout's submitted client sets (the e-mail is the checkout's own client's). */
 export function submittedClientColumns(client: Client | null | undefined) {

@@ -1,9 +1,9 @@
 // Queues an e-mail in the outbox, inside the caller's transaction; the mail worker sends it later.
 import { z } from "zod";
-import { contactFormSchema } from "../../src/contract/calls";
-import { addressSchema, detergentSchema } from "../../src/contract/client";
-import { dateString, languageSchema, type Language } from "../../src/contract/common";
-import type { Database } from "../db";
+import { contactFormSchema } from "#contract/calls";
+import { addressSchema, detergentSchema } from "#contract/client";
+import { dateString, languageSchema, type Language } from "#contract/common";
+import type { Database } from "../db/index";
 import { emailOutbox } from "../db/schema";
 
 export type EmailKind = "welcome" | "contact-notification" | "capacity-exceeded" | "sign-in" | "cancellation";

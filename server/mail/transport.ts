@@ -1,7 +1,7 @@
 // Where rendered messages go: any SMTP server (SMTP_URL) through nodemailer, or the development mailbox.
 import { createTransport } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import type { Database } from "../db";
+import type { Database } from "../db/index";
 import { devMailbox } from "../db/schema";
 
 export interface OutgoingMessage {

@@ -1,5 +1,5 @@
 // The data of a client's welcome e-mail (server/mail/templates.ts): the plan's days and what the client chose.
-import { renewalDate } from "../../src/contract/plan";
+import { renewalDate } from "#domain/plan";
 import type { ClientRow } from "../db/schema";
 import type { WelcomeData } from "./outbox";
 

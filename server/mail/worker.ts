@@ -5,8 +5,8 @@
 // Message-ID (stable per outbox row), which lets a receiver recognise the repeat.
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Language } from "../../src/contract/common";
-import type { Database } from "../db";
+import type { Language } from "#contract/common";
+import type { Database } from "../db/index";
 import { emailOutbox } from "../db/schema";
 import type { EmailKind } from "./outbox";
 import { renderEmail, TemplateError, type RenderContext } from "./templates";

@@ -2,7 +2,7 @@
 // A test passes its own provider through buildApp({ payments }).
 import fp from "fastify-plugin";
 import { publicOrigin, type Config } from "../config";
-import type { Database } from "../db";
+import type { Database } from "../db/index";
 import type { PaymentProvider } from "./provider";
 import { SandboxPaymentProvider } from "./sandbox";
 

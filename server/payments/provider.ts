@@ -1,5 +1,5 @@
 // The one payment interface behind which the sandbox provider and Stripe sit.
-import type { Language } from "../../src/contract/common";
+import type { Language } from "#contract/common";
 
 export interface CheckoutRequest {
   /** Our client's id and e-mail (normalised). */

@@ -2,8 +2,8 @@
 // style (the Content-Security-Policy forbids both): one stylesheet, plain forms that POST.
 import type { I18n } from "@lingui/core";
 import { brand } from "../../src/config/brand";
-import type { Language } from "../../src/contract/common";
-import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "../../src/contract/plan";
+import type { Language } from "#contract/common";
+import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "#domain/plan";
 import { html, type SafeHtml } from "../mail/html";
 import { addDays, daysBetween } from "../services/dates";
 

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { publicOrigin } from "../config";
 import { homeAddress } from "../auth/portal-access";
-import type { Language } from "../../src/contract/common";
+import type { Language } from "#contract/common";
 import { clientOfSubscription, comingPickups, deactivateSubscription, fulfilPaidCheckout } from "../services/fulfilment";
 import { todayInServiceZone } from "../services/dates";
 import { SandboxPaymentProvider } from "./sandbox";

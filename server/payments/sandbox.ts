@@ -2,9 +2,9 @@
 // It keeps its own records (as a real provider would on its side) and is reached only through PaymentProvider.
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import type { Database } from "../db";
+import type { Database } from "../db/index";
 import { sandboxCheckoutSessions, sandboxPortalSessions, sandboxSubscriptions } from "../db/schema";
-import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "../../src/contract/plan";
+import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "#domain/plan";
 import type { CheckoutRequest, CheckoutSession, CheckoutStatus, PaymentProvider, PortalRequest } from "./provider";
 
 export const SANDBOX_SESSION_ID_PLACEHOLDER = "{CHECKOUT_SESSION_ID}";

@@ -1,6 +1,6 @@
 // When Stripe charges the first $29.99 week: 00:00 America/New_York on the renewal Sunday, expressed either as
 // a trial that ends then or as a billing cycle anchor (see docs/decisions/003-stripe-first-week-and-renewal.md).
-import { SERVICE_TIME_ZONE } from "../../src/contract/plan";
+import { SERVICE_TIME_ZONE } from "#domain/plan";
 
 /** Stripe: a Checkout trial_end "has to be at least 48 hours in the future". */
 export const MIN_TRIAL_SECONDS = 48 * 60 * 60;

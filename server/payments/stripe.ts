@@ -3,7 +3,7 @@
 import Stripe from "stripe";
 import type { Config } from "../config";
 import { ApiError } from "../errors";
-import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "../../src/contract/plan";
+import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "#domain/plan";
 import type { CheckoutRequest, CheckoutSession, CheckoutStatus, PaymentProvider, PortalRequest } from "./provider";
 import { firstCharge } from "./stripe-schedule";
 

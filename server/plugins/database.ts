@@ -1,6 +1,6 @@
 // Decorates the app with the database; a test passes its own handle (PGlite in memory, or PostgreSQL).
 import fp from "fastify-plugin";
-import { openDatabase, type DatabaseHandle } from "../db";
+import { openDatabase, type DatabaseHandle } from "../db/index";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 // Turns every failure into the JSON error shape; 5xx details stay in the log, never in the response.
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import type { ErrorCode } from "../../src/contract/common";
+import type { ErrorCode } from "#contract/common";
 import { ApiError, errorBody } from "../errors";
 import { safeError } from "../safe-log";
 

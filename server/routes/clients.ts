@@ -4,7 +4,7 @@
 // the post-payment calls answer only the paying browser; everyone else gets one answer for every address.
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { calls } from "../../src/contract/calls";
+import { calls } from "#contract/calls";
 import { ApiError } from "../errors";
 import { welcomeData } from "../mail/welcome-data";
 import { queueEmail } from "../mail/outbox";

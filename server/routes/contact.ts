@@ -2,7 +2,7 @@
 // and POST /api/waitlist (once per e-mail and ZIP; `npm run waitlist:export` prints it for the operator).
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { calls } from "../../src/contract/calls";
+import { calls } from "#contract/calls";
 import { contactMessages, newsletterSubscriptions, waitlist } from "../db/schema";
 import { queueEmail } from "../mail/outbox";
 import { errors } from "./schemas";

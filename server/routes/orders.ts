@@ -1,7 +1,7 @@
 // POST /api/order/create4customer: the order of a paid client for one of its pickup days (once per day).
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { calls } from "../../src/contract/calls";
+import { calls } from "#contract/calls";
 import { createOrder } from "../services/clients";
 import { requirePayingBrowser } from "../auth/paying-browser";
 import { errors } from "./schemas";

@@ -5,7 +5,7 @@
 // POST /api/payments/portal-session opens it from an e-mailed link's token alone (the links carry no address).
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { calls } from "../../src/contract/calls";
+import { calls } from "#contract/calls";
 import { publicOrigin } from "../config";
 import { pickupRules } from "../services/availability";
 import { createSignupCheckout } from "../services/checkout";

@@ -2,8 +2,8 @@
 import fp from "fastify-plugin";
 import { z } from "zod";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { calls } from "../../src/contract/calls";
-import { lookupServiceArea } from "../../src/contract/service-areas";
+import { calls } from "#contract/calls";
+import { lookupServiceArea } from "#domain/service-areas";
 
 export default fp(
   async (app) => {

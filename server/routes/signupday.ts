@@ -1,7 +1,7 @@
 // GET /api/signupday/{yyyy-mm-dd}: availability of the 7 days from that date.
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { calls } from "../../src/contract/calls";
+import { calls } from "#contract/calls";
 import { availability, pickupRules } from "../services/availability";
 import { errors } from "./schemas";
 

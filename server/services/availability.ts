@@ -2,7 +2,7 @@
 import { and, count, eq, gt, inArray } from "drizzle-orm";
 import type { Config } from "../config";
 import { checkouts, orders, pickupDays } from "../db/schema";
-import { PICKUP_WINDOW_WEEKS } from "../../src/contract/plan";
+import { PICKUP_WINDOW_WEEKS } from "#domain/plan";
 import { addDays, todayInServiceZone, weekday } from "./dates";
 import type { Db, Transaction } from "./db";
 

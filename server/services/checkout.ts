@@ -2,11 +2,11 @@
 import { and, eq } from "drizzle-orm";
 import { ApiError } from "../errors";
 import { checkouts, clients } from "../db/schema";
-import { lookupServiceArea } from "../../src/contract/service-areas";
-import { renewalDate } from "../../src/contract/plan";
-import type { Client } from "../../src/contract/client";
+import { lookupServiceArea } from "#domain/service-areas";
+import { renewalDate } from "#domain/plan";
+import type { Client } from "#contract/client";
 import type { PaymentProvider } from "../payments/provider";
-import type { Database } from "../db";
+import type { Database } from "../db/index";
 import { CHECKOUT_HOLD_MINUTES, dayProblem, fullDays, lockDays, type PickupRules } from "./availability";
 import { daysBetween, todayInServiceZone } from "./dates";
 import { clientActive, clientValues } from "./clients";

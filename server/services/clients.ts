@@ -3,8 +3,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { ApiError } from "../errors";
 import { checkouts, clients, orders, type ClientRow } from "../db/schema";
-import { EMAIL_PATTERN, normalizeEmail } from "../../src/contract/common";
-import type { Client } from "../../src/contract/client";
+import { EMAIL_PATTERN, normalizeEmail } from "#contract/common";
+import type { Client } from "#contract/client";
 import type { PaymentProvider } from "../payments/provider";
 import type { Db } from "./db";
 import { confirmWithProvider } from "./fulfilment";

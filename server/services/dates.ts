@@ -1,5 +1,5 @@
 // Calendar dates (yyyy-mm-dd) in the service time zone; "today" always comes from an injected clock.
-import { SERVICE_TIME_ZONE } from "../../src/contract/plan";
+import { SERVICE_TIME_ZONE } from "#domain/plan";
 
 const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: SERVICE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
 

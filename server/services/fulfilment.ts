@@ -5,7 +5,7 @@ import { and, asc, desc, eq, gte, isNotNull } from "drizzle-orm";
 import { checkouts, clients, orders } from "../db/schema";
 import { welcomeData } from "../mail/welcome-data";
 import { queueEmail } from "../mail/outbox";
-import { ORDER_CREATED_BY } from "../../src/contract/plan";
+import { ORDER_CREATED_BY } from "#domain/plan";
 import type { PaymentProvider } from "../payments/provider";
 import type { Db } from "./db";
 import { submittedClientColumns } from "../auth/submitted-client";

@@ -1,8 +1,8 @@
 // The waitlist as CSV for the operator (`npm run waitlist:export`, product.md AREA-3): one line per e-mail
 // and ZIP, oldest first, with the coming-soon area the ZIP belongs to.
 import { asc } from "drizzle-orm";
-import { comingSoonZipCodes } from "../../src/contract/service-areas";
-import type { Database } from "../db";
+import { comingSoonZipCodes } from "#domain/service-areas";
+import type { Database } from "../db/index";
 import { waitlist } from "../db/schema";
 
 /** A CSV field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is neutralised for spreadsheets. */

@@ -1,7 +1,7 @@
 // The API client: every call of the contract, typed and checked by its zod schemas.
 import type { z } from "zod";
-import { calls, type CallDefinition, type Calls, type CallName } from "../contract/calls";
-import { errorResponseSchema } from "../contract/common";
+import { calls, type CallDefinition, type Calls, type CallName } from "#contract/calls";
+import { errorResponseSchema } from "#contract/common";
 
 /** The spec's "API Error: {status} {statusText}", carrying the server's error code when there is one. */
 export class ApiRequestError extends Error {
@@ -56,4 +56,4 @@ export function createApiClient({ baseUrl = import.meta.env?.VITE_API_BASE_URL ?
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-export { hostedLink, isAllowedRedirect, paymentProviderOrigins } from "../contract/redirects";
+export { hostedLink, isAllowedRedirect, paymentProviderOrigins } from "#domain/redirects";

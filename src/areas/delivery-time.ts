@@ -1,7 +1,7 @@
 // The delivery times of the service areas (product.md AREA-1), as the areas page and the ZIP checks say them.
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import type { DeliveryTime } from "../contract/service-areas";
+import type { DeliveryTime } from "#domain/service-areas";
 
 export const deliveryTimeLabel: Record<DeliveryTime, MessageDescriptor> = {
   "same-day": msg`Same day`,

@@ -7,7 +7,7 @@ import { fromPromise, type ActorRefFrom } from "xstate";
 import { useLingui } from "@lingui/react/macro";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { validateWaitlistEmail, zipCheckMachine, type ZipAnswer, type ZipCheckErrorKey } from "../../machines/zip-check.machine";
+import { validateWaitlistEmail, zipCheckMachine, type ZipAnswer, type ZipCheckErrorKey } from "#machines/zip-check.machine";
 import { createApiClient } from "../api/client";
 import { useLanguage } from "../i18n/language-provider";
 import { inspect } from "../inspection/inspect";

@@ -1,7 +1,7 @@
 // The browser tab's saved checkout and its way out to hosted pages, shared by the sign-up and the checkout
 // pages (browser-only: call it from effects, actors or a machine's input, never at module top level or while
 // rendering on a server).
-import { CHECKOUT_FORM_KEY, savedCheckoutSchema, type SavedCheckout } from "../contract/signup-storage";
+import { CHECKOUT_FORM_KEY, savedCheckoutSchema, type SavedCheckout } from "#domain/signup-storage";
 
 const hasWindow = () => typeof window !== "undefined";
 

@@ -1,7 +1,7 @@
 // The real side effects of the checkout machines: API calls, sessionStorage, the tracker and navigation.
 import { fromPromise } from "xstate";
 import { createApiClient, hostedLink, type ApiClient } from "../api/client";
-import type { ConversionEvent } from "../../machines/payment-success.machine";
+import type { ConversionEvent } from "#machines/payment-success.machine";
 import { claimPaymentSuccessRun, sendConversion } from "./checkout-storage";
 import { leaveFor } from "../browser/tab-session";
 

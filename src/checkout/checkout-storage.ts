@@ -1,7 +1,7 @@
 // What only the checkout pages do with the browser: the once-per-checkout claim and the ad tag (browser-only:
 // call it from effects, actors or a machine's input, never at module top level or while rendering on a server).
 // The saved checkout, the site's origin and leaving for a hosted page are src/browser/tab-session's.
-import { PAYMENT_SUCCESS_DONE_KEY } from "../contract/signup-storage";
+import { PAYMENT_SUCCESS_DONE_KEY } from "#domain/signup-storage";
 import { tabStorage } from "../browser/tab-session";
 
 declare global {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { createActorContext } from "@xstate/react";
 import { useLingui } from "@lingui/react/macro";
-import { paymentCanceledMachine, SIGNUP_RESUME_PATH } from "../../machines/payment-canceled.machine";
+import { paymentCanceledMachine, SIGNUP_RESUME_PATH } from "#machines/payment-canceled.machine";
 import { PageMeta } from "../ui/page-meta";
 import { paymentCanceledActors } from "./checkout-actors";
 import { readSavedCheckout } from "../browser/tab-session";

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { createActorContext } from "@xstate/react";
 import { useLingui } from "@lingui/react/macro";
-import { portalRedirectMachine } from "../../machines/portal-redirect.machine";
+import { portalRedirectMachine } from "#machines/portal-redirect.machine";
 import { paymentProviderOrigins } from "../api/client";
 import { Button } from "../ui/button";
 import { LinkButton } from "../ui/link-button";

@@ -12,7 +12,7 @@ import {
   type ContactField,
   type ContactFormInput,
   type ContactType,
-} from "../../machines/contact-form.machine";
+} from "#machines/contact-form.machine";
 import { createApiClient } from "../api/client";
 import { brand } from "../config/brand";
 import { Button } from "../ui/button";

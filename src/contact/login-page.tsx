@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useLingui } from "@lingui/react/macro";
-import { EMAIL_PATTERN } from "../contract/common";
+import { EMAIL_PATTERN } from "#contract/common";
 import { brand } from "../config/brand";
 import { Button } from "../ui/button";
 import { PageMeta } from "../ui/page-meta";

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { PageMeta } from "../ui/page-meta";
 import { LinkButton } from "../ui/button";
-import { formatUsd, PRICE_DUE_TODAY_CENTS } from "../contract/prices";
+import { formatUsd, PRICE_DUE_TODAY_CENTS } from "#domain/prices";
 import { CallToAction, FeatureCard, PageHeader, Section } from "./sections";
 
 const promo = formatUsd(PRICE_DUE_TODAY_CENTS);

@@ -1,5 +1,5 @@
 // Add-on prices in cents (product.md PLAN-2): extras for later orders, never charged at sign-up.
-import { formatUsd } from "../contract/prices";
+import { formatUsd } from "#domain/prices";
 
 export const DELICATES_CARE_CENTS = 400;
 export const HYPOALLERGENIC_DETERGENT_CENTS = 200;

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import { PageMeta } from "../ui/page-meta";
 import { LinkButton } from "../ui/link-button";
-import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "../contract/prices";
+import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "#domain/prices";
 import { CallToAction, CheckList, FeatureCard, PageHeader, Section, Steps } from "./sections";
 import { Icon } from "./icons";
 import { TestimonialsView } from "./testimonials";

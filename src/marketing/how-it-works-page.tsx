@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import { PageMeta } from "../ui/page-meta";
 import { LinkButton } from "../ui/button";
-import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "../contract/prices";
+import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "#domain/prices";
 import { CheckList, PageHeader, Section, Steps } from "./sections";
 import { Icon } from "./icons";
 

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import { PageMeta } from "../ui/page-meta";
 import { LinkButton } from "../ui/link-button";
-import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "../contract/prices";
+import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "#domain/prices";
 import { CallToAction, CheckList, PageHeader, Section } from "./sections";
 import { BuyerFacts } from "../ui/buyer-facts";
 import { IconTile, type IconName } from "./icons";

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { PageMeta } from "../ui/page-meta";
 import { brand } from "../config/brand";
-import { comingSoonAreas, serviceAreas } from "../contract/service-areas";
-import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "../contract/prices";
+import { comingSoonAreas, serviceAreas } from "#domain/service-areas";
+import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "#domain/prices";
 import { addOnPrice, DELICATES_CARE_CENTS, HYPOALLERGENIC_DETERGENT_CENTS } from "./add-ons";
 import { CompanyDetails, LegalPage } from "./legal";
 

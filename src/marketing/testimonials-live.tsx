@@ -1,7 +1,7 @@
 // The live testimonials carousel: the testimonials machine driving the view. Loaded lazily by the home page,
 // so XState is not part of the page's first download.
 import { useActorRef, useSelector } from "@xstate/react";
-import { testimonialsMachine } from "../../machines/testimonials.machine";
+import { testimonialsMachine } from "#machines/testimonials.machine";
 import { prefersReducedMotion } from "./reduced-motion";
 import { testimonials, TestimonialsView } from "./testimonials";
 import { inspect } from "../inspection/inspect";

@@ -1,12 +1,12 @@
 // The testimonials carousel's markup (no XState here): rendered at once as a still first slide, and by the
 // lazily loaded live carousel (testimonials-live.tsx) with the machine's state.
 import { useId } from "react";
-import type { TestimonialsEvent } from "../../machines/testimonials.machine";
+import type { TestimonialsEvent } from "#machines/testimonials.machine";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import { Icon } from "./icons";
-import { formatUsd, PRICE_DUE_TODAY_CENTS } from "../contract/prices";
+import { formatUsd, PRICE_DUE_TODAY_CENTS } from "#domain/prices";
 
 const promoPrice = formatUsd(PRICE_DUE_TODAY_CENTS);
 

@@ -4,7 +4,7 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { brand } from "../config/brand";
 import { BuyerFacts } from "../ui/buyer-facts";
-import { comingSoonAreas, serviceAreas } from "../contract/service-areas";
+import { comingSoonAreas, serviceAreas } from "#domain/service-areas";
 import { useLanguage } from "../i18n/language-provider";
 import { Disclosure, DisclosureGroup } from "../ui/disclosure";
 import { LinkButton } from "../ui/button";

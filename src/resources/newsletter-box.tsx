@@ -6,7 +6,7 @@ import { fromPromise } from "xstate";
 import { useLingui } from "@lingui/react/macro";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { newsletterMachine, type NewsletterErrorKey } from "../../machines/newsletter.machine";
+import { newsletterMachine, type NewsletterErrorKey } from "#machines/newsletter.machine";
 import { createApiClient } from "../api/client";
 import { useLanguage } from "../i18n/language-provider";
 import { Button } from "../ui/button";

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { comingSoonAreas, serviceAreas, type ServiceArea } from "../contract/service-areas";
+import { comingSoonAreas, serviceAreas, type ServiceArea } from "#domain/service-areas";
 import { deliveryTimeLabel } from "../areas/delivery-time";
 import { ZipCheckSlot } from "../areas/zip-check-still";
 import { useLanguage } from "../i18n/language-provider";
@@ -12,7 +12,7 @@ import { LinkButton } from "../ui/button";
 import { PageMeta } from "../ui/page-meta";
 import { placeName } from "../areas/area-names";
 
-/** A line about each area for the detail panel, keyed by the contract's slug. */
+/** A line about each area for the detail panel, keyed by the service area's slug (src/domain/service-areas.ts). */
 const areaBlurb: Record<string, MessageDescriptor> = {
   "downtown-brickell": msg`High-rise living made easy: leave your bag with the concierge or at your door and we handle the rest, with same-day delivery.`,
   "south-beach-mid-beach": msg`Beach towels, swimwear and vacation rentals: we pick up along Collins and the side streets, from South Pointe to Mid-Beach.`,

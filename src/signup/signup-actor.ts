@@ -1,10 +1,10 @@
 // The wizard's actor context: the machine with the two browser effects it leaves to the view.
 import { createActorContext } from "@xstate/react";
 import { fromPromise } from "xstate";
-import { signupMachine, type SavedCheckoutInput } from "../../machines/signup.machine";
-import type { ServiceAreaAnswer } from "../contract/calls";
+import { signupMachine, type SavedCheckoutInput } from "#machines/signup.machine";
+import type { ServiceAreaAnswer } from "#contract/calls";
 import { createApiClient, hostedLink } from "../api/client";
-import type { Client } from "../contract/client";
+import type { Client } from "#contract/client";
 import { pathInLanguage } from "../i18n/languages";
 import { saveCheckout } from "./signup-session";
 import { leaveFor } from "../browser/tab-session";

@@ -1,7 +1,7 @@
-// The sign-up's message keys (from the contract's schemas and the machine) and error codes, as texts.
+// The sign-up's message keys (from the form's schemas in src/domain, the contract's and the machine) and error codes, as texts.
 import { msg } from "@lingui/core/macro";
 import type { I18n, MessageDescriptor } from "@lingui/core";
-import type { ErrorCode } from "../contract/common";
+import type { ErrorCode } from "#contract/common";
 
 /** Validation message keys → the spec's messages (section 5). */
 export const validationMessages: Record<string, MessageDescriptor> = {

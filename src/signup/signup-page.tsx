@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { PageMeta } from "../ui/page-meta";
 import { showToast } from "../ui/toast";
 import { useLanguage } from "../i18n/language-provider";
-import type { SignupInput } from "../../machines/signup.machine";
+import type { SignupInput } from "#machines/signup.machine";
 import { browserToday, clearMirroredForm, paidInThisTab, readMirroredForm, readSavedSignup } from "./signup-session";
 import { siteOrigin } from "../browser/tab-session";
 import { SignupWizard } from "./signup-wizard";

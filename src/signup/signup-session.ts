@@ -1,9 +1,9 @@
 // The only module of the sign-up that touches sessionStorage and window.location (browser-only: call it
 // from effects and actors, never during render or at module top level).
-import { CHECKOUT_FORM_KEY, CLIENT_DATA_KEY, PAYMENT_SUCCESS_DONE_KEY, type SavedCheckout } from "../contract/signup-storage";
+import { CHECKOUT_FORM_KEY, CLIENT_DATA_KEY, PAYMENT_SUCCESS_DONE_KEY, type SavedCheckout } from "#domain/signup-storage";
 import { readSavedCheckout } from "../browser/tab-session";
-import { mirroredSignupSchema, restoreSignupForm, type SignupForm } from "../contract/signup-form";
-import type { Client } from "../contract/client";
+import { mirroredSignupSchema, restoreSignupForm, type SignupForm } from "#domain/signup-form";
+import type { Client } from "#contract/client";
 
 function read(key: string): unknown {
   try {

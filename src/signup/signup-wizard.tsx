@@ -2,8 +2,8 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { useLocation, useNavigate, useNavigationType } from "react-router";
-import { SIGNUP_STEPS } from "../contract/plan";
-import { stepOf, type SignupInput } from "../../machines/signup.machine";
+import { SIGNUP_STEPS } from "#domain/plan";
+import { stepOf, type SignupInput } from "#machines/signup.machine";
 import { inspect } from "../inspection/inspect";
 import { useLanguage } from "../i18n/language-provider";
 import { Button } from "../ui/button";

@@ -1,11 +1,11 @@
 // JSON-LD (schema.org) of the pre-rendered pages, from the data the pages show: the service areas of
-// src/contract/service-areas.ts and the plan's prices of src/contract/prices.ts. The FAQ page states its
+// src/domain/service-areas.ts and the plan's prices of src/domain/prices.ts. The FAQ page states its
 // own questions (src/resources/faq-page.tsx).
 import { i18n } from "../i18n/catalogs";
 import { msg } from "@lingui/core/macro";
 import { brand } from "../config/brand";
-import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "../contract/prices";
-import { serviceAreas } from "../contract/service-areas";
+import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "#domain/prices";
+import { serviceAreas } from "#domain/service-areas";
 import { pathInLanguage, type Language } from "../i18n/languages";
 
 const price = (cents: number) => (cents / 100).toFixed(2);

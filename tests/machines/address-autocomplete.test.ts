@@ -11,7 +11,7 @@ import {
   type AutocompleteAddress,
   type PlaceSuggestion,
   type PlacesPort,
-} from "../../machines/address-autocomplete.machine";
+} from "#machines/address-autocomplete.machine";
 import { actorOutcomes, machineTransitions, recordedActors, uncovered, walkModel } from "./helpers/model";
 
 const brickell: PlaceSuggestion = {

@@ -1,8 +1,8 @@
 // The contact form machine: model-based coverage of every state and transition, then its behaviour with real actors.
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
-import { contactFormMachine, type ContactFormEvent } from "../../machines/contact-form.machine";
-import type { ContactForm } from "../../src/contract/calls";
+import { contactFormMachine, type ContactFormEvent } from "#machines/contact-form.machine";
+import type { ContactForm } from "#contract/calls";
 import { actorOutcomes, uncovered, walkModel } from "./helpers/model";
 
 const fieldEvents: ContactFormEvent[] = [

@@ -1,7 +1,7 @@
 // The newsletter machine: model-based coverage of every state and transition, then its behaviour with real actors.
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
-import { newsletterMachine, type NewsletterRequest } from "../../machines/newsletter.machine";
+import { newsletterMachine, type NewsletterRequest } from "#machines/newsletter.machine";
 import { ApiRequestError } from "../../src/api/client";
 import { actorOutcomes, uncovered, walkModel } from "./helpers/model";
 

@@ -1,7 +1,7 @@
 // The /payment-canceled statechart: model-based coverage, then its behaviour with recorded actors.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, waitFor } from "xstate";
-import { paymentCanceledMachine, SIGNUP_RESUME_PATH, type PaymentCanceledInput } from "../../machines/payment-canceled.machine";
+import { paymentCanceledMachine, SIGNUP_RESUME_PATH, type PaymentCanceledInput } from "#machines/payment-canceled.machine";
 import { actorOutcomes, recordedActors, uncovered, walkModel } from "./helpers/model";
 
 const inputs: Record<string, PaymentCanceledInput> = {

@@ -7,8 +7,8 @@ import {
   paymentSuccessMachine,
   paymentSuccessRunKey,
   type PaymentSuccessInput,
-} from "../../machines/payment-success.machine";
-import { ORDER_CREATED_BY } from "../../src/contract/plan";
+} from "#machines/payment-success.machine";
+import { ORDER_CREATED_BY } from "#domain/plan";
 import { actorOutcomes, recordedActors, uncovered, walkModel } from "./helpers/model";
 
 const client = { email: "ana@example.com", pickupone: "2030-03-05", pickuptwo: "2030-03-07" };

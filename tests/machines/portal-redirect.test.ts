@@ -2,7 +2,7 @@
 // recorded actors.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, waitFor, type EventObject } from "xstate";
-import { portalRedirectMachine, type PortalRedirectInput } from "../../machines/portal-redirect.machine";
+import { portalRedirectMachine, type PortalRedirectInput } from "#machines/portal-redirect.machine";
 import { actorOutcomes, recordedActors, uncovered, walkModel } from "./helpers/model";
 
 const origins = { ownOrigin: "https://freshfold.test", providerOrigins: ["https://billing.stripe.com"] };

@@ -2,8 +2,8 @@
 // every step before it is valid, and otherwise on the earliest step that is not.
 import { describe, expect, it } from "vitest";
 import { getInitialSnapshot } from "xstate";
-import { signupMachine, stepOf, stepsValidBefore, type SignupInput } from "../../machines/signup.machine";
-import type { SignupForm } from "../../src/contract/signup-form";
+import { signupMachine, stepOf, stepsValidBefore, type SignupInput } from "#machines/signup.machine";
+import type { SignupForm } from "#domain/signup-form";
 import { validSignupForm as validForm } from "../fixtures/signup-form";
 
 const input: SignupInput = { language: "en", today: "2030-01-07", origin: "http://localhost:4201" };

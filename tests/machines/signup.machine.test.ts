@@ -1,10 +1,10 @@
 // The sign-up machine, model-based: every reachable state and every transition, with what must hold in each.
-import type { ServiceAreaAnswer } from "../../src/contract/calls";
+import type { ServiceAreaAnswer } from "#contract/calls";
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, getNextSnapshot, type EventObject, type SnapshotFrom } from "xstate";
 import { ApiRequestError } from "../../src/api/client";
-import { signupMachine, stepOf, type SignupEvent, type SignupInput } from "../../machines/signup.machine";
-import { emptySignupForm, stepErrors, type AddressDraft, type SignupForm } from "../../src/contract/signup-form";
+import { signupMachine, stepOf, type SignupEvent, type SignupInput } from "#machines/signup.machine";
+import { emptySignupForm, stepErrors, type AddressDraft, type SignupForm } from "#domain/signup-form";
 import { validAddress, validSignupForm as validForm } from "../fixtures/signup-form";
 import { describeCoverage, getShortestPaths, replayCoverage, sequencesCoveringAllTransitions, uncovered, type Coverage } from "./helpers/model";
 

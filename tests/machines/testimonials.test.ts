@@ -2,7 +2,7 @@
 // both inputs (motion allowed, reduced motion), plus the behaviour the spec names (5 s, wrap, four items).
 import { describe, expect, it } from "vitest";
 import { createActor, type EventObject } from "xstate";
-import { testimonialsMachine, TESTIMONIAL_INTERVAL_MS, type TestimonialsInput } from "../../machines/testimonials.machine";
+import { testimonialsMachine, TESTIMONIAL_INTERVAL_MS, type TestimonialsInput } from "#machines/testimonials.machine";
 import { uncovered, walkModel } from "./helpers/model";
 
 const COUNT = 4;

@@ -1,7 +1,7 @@
 // The ZIP check machine (product.md AREA-2, AREA-3): model-based coverage, then its behaviour with real actors.
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
-import { zipCheckMachine, type WaitlistJoin, type ZipAnswer, type ZipCheckInput } from "../../machines/zip-check.machine";
+import { zipCheckMachine, type WaitlistJoin, type ZipAnswer, type ZipCheckInput } from "#machines/zip-check.machine";
 import { ApiRequestError } from "../../src/api/client";
 import { actorOutcomes, uncovered, walkModel } from "./helpers/model";
 

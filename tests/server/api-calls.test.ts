@@ -1,8 +1,8 @@
 // Each call of the contract: its success, and bad input answering 400 naming the field (never a 500).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { clients, contactMessages, emailOutbox, newsletterSubscriptions, orders } from "../../server/db/schema";
-import { calls } from "../../src/contract/calls";
+import { clients, contactMessages, emailOutbox, newsletterSubscriptions, orders } from "#server/db/schema";
+import { calls } from "#contract/calls";
 import { testDriver } from "./helpers/database";
 import { buildApiApp, checkoutBody, ORIGIN, openCheckout, payWithCard, signupClient, type ApiApp, type TestClock } from "./helpers/api";
 

@@ -2,8 +2,8 @@
 // and the atomic hold (50 concurrent checkouts for one day with room for 40 leave exactly 40 holds).
 import { afterAll, describe, expect, it } from "vitest";
 import { and, count, eq, gt, or } from "drizzle-orm";
-import { checkouts } from "../../server/db/schema";
-import { addDays } from "../../server/services/dates";
+import { checkouts } from "#server/db/schema";
+import { addDays } from "#server/services/dates";
 import { testDriver } from "./helpers/database";
 import { buildApiApp, checkoutBody, openCheckout, payWithCard, signupClient, testClock, type ApiApp, type TestClock } from "./helpers/api";
 

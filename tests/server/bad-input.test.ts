@@ -3,9 +3,9 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { buildApp, loggerOptions } from "../../server/app";
-import { loadConfig } from "../../server/config";
-import { safeError, redactText } from "../../server/safe-log";
+import { buildApp, loggerOptions } from "#server/app";
+import { loadConfig } from "#server/config";
+import { safeError, redactText } from "#server/safe-log";
 import { openTestDatabase, testDriver } from "./helpers/database";
 import { buildApiApp, checkoutBody, signupClient, type ApiApp, type TestClock } from "./helpers/api";
 

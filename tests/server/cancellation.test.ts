@@ -2,8 +2,8 @@
 // then one cancellation e-mail in the customer's language through the outbox, received on a real SMTP server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { emailOutbox } from "../../server/db/schema";
-import { deactivateSubscription } from "../../server/services/fulfilment";
+import { emailOutbox } from "#server/db/schema";
+import { deactivateSubscription } from "#server/services/fulfilment";
 import { testDriver } from "./helpers/database";
 import { buildApiApp, openCheckout, payWithCard, signupClient, type ApiApp, type TestClock } from "./helpers/api";
 import { startSmtpServer, type TestSmtpServer } from "./helpers/mail-smtp";
@@ -98,6 +98,6 @@ describe(`cancelling a subscription (${testDriver})`, () => {
 });
 
 async function cancellationsClient(email: string) {
-  const { clients } = await import("../../server/db/schema");
+  const { clients } = await import("#server/db/schema");
   return app.database.db.select({ id: clients.id }).from(clients).where(eq(clients.email, email));
 }

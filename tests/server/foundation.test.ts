@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { spawnSync } from "node:child_process";
-import { ConfigError, loadConfig } from "../../server/config";
+import { ConfigError, loadConfig } from "#server/config";
 import { buildTestApp } from "./helpers/app";
 import { testDriver } from "./helpers/database";
 

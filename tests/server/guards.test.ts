@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import net from "node:net";
 import { randomInt } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
-import { openDatabase, type DatabaseHandle } from "../../server/db";
-import { limitedRoutes } from "../../server/plugins/rate-limit";
+import { buildApp } from "#server/app";
+import { loadConfig } from "#server/config";
+import { openDatabase, type DatabaseHandle } from "#server/db/index";
+import { limitedRoutes } from "#server/plugins/rate-limit";
 import { buildTestApp } from "./helpers/app";
 import { openTestDatabase, testDriver } from "./helpers/database";
 

@@ -3,10 +3,10 @@
 // a slow send is never taken over by another worker).
 import { afterEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { emailOutbox } from "../../server/db/schema";
-import { queueEmail } from "../../server/mail/outbox";
-import type { MailTransport, OutgoingMessage } from "../../server/mail/transport";
-import { MAIL_LEASE_MS, MailWorker, outboxMessageId, senderDomain } from "../../server/mail/worker";
+import { emailOutbox } from "#server/db/schema";
+import { queueEmail } from "#server/mail/outbox";
+import type { MailTransport, OutgoingMessage } from "#server/mail/transport";
+import { MAIL_LEASE_MS, MailWorker, outboxMessageId, senderDomain } from "#server/mail/worker";
 import { buildTestApp } from "./helpers/app";
 import { testDriver } from "./helpers/database";
 import { startSmtpServer } from "./helpers/mail-smtp";

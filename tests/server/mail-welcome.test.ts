@@ -3,7 +3,7 @@
 // pickup day, and the billing portal reached through a labelled button, never a raw URL carrying the address.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { queueEmail } from "../../server/mail/outbox";
+import { queueEmail } from "#server/mail/outbox";
 import { buyerFacts, formatHour } from "../../src/config/brand";
 import { buildTestApp } from "./helpers/app";
 import { testDriver } from "./helpers/database";

@@ -2,11 +2,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
-import { openDatabase, type DatabaseHandle } from "../../server/db";
-import { emailOutbox } from "../../server/db/schema";
-import { queueEmail } from "../../server/mail/outbox";
+import { buildApp } from "#server/app";
+import { loadConfig } from "#server/config";
+import { openDatabase, type DatabaseHandle } from "#server/db/index";
+import { emailOutbox } from "#server/db/schema";
+import { queueEmail } from "#server/mail/outbox";
 import { brand } from "../../src/config/brand";
 import { buildTestApp } from "./helpers/app";
 import { openTestDatabase, testDriver } from "./helpers/database";

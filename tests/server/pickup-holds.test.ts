@@ -3,7 +3,7 @@
 // checkouts (their days are free again) while another client's open checkout keeps its days.
 import { afterAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { checkouts, clients } from "../../server/db/schema";
+import { checkouts, clients } from "#server/db/schema";
 import { testDriver } from "./helpers/database";
 import { buildApiApp, openCheckout, payWithCard, signupClient, testClock, type ApiApp } from "./helpers/api";
 

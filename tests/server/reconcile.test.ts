@@ -4,12 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, like } from "drizzle-orm";
 import { addDays, format, parseISO } from "date-fns";
-import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
-import { checkouts, clients, emailOutbox, orders, sandboxCheckoutSessions } from "../../server/db/schema";
-import { renderEmail } from "../../server/mail/templates";
-import { capacityNoticeKey, RECONCILE_WINDOW_HOURS } from "../../server/services/reconcile";
-import type { ClientInput } from "../../src/contract/client";
+import { buildApp } from "#server/app";
+import { loadConfig } from "#server/config";
+import { checkouts, clients, emailOutbox, orders, sandboxCheckoutSessions } from "#server/db/schema";
+import { renderEmail } from "#server/mail/templates";
+import { capacityNoticeKey, RECONCILE_WINDOW_HOURS } from "#server/services/reconcile";
+import type { ClientInput } from "#contract/client";
 import { startFakeStripe, type FakeStripe } from "./fakes/stripe-api";
 import { buildTestApp } from "./helpers/app";
 import { testDriver } from "./helpers/database";

@@ -1,8 +1,8 @@
 // The whole sequence a browser makes, and its replay: repeating any step changes nothing the second time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { checkouts } from "../../server/db/schema";
-import { deactivateSubscription, fulfilPaidCheckout } from "../../server/services/fulfilment";
+import { checkouts } from "#server/db/schema";
+import { deactivateSubscription, fulfilPaidCheckout } from "#server/services/fulfilment";
 import { testDriver } from "./helpers/database";
 import {
   buildApiApp,

@@ -2,9 +2,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
 import { addDays, format, parseISO } from "date-fns";
-import { StripeProvider, createStripeClient } from "../../server/payments/stripe";
-import { firstCharge, startOfDayIn } from "../../server/payments/stripe-schedule";
-import type { CheckoutRequest } from "../../server/payments/provider";
+import { StripeProvider, createStripeClient } from "#server/payments/stripe";
+import { firstCharge, startOfDayIn } from "#server/payments/stripe-schedule";
+import type { CheckoutRequest } from "#server/payments/provider";
 import { startFakeStripe, type FakeStripe } from "./fakes/stripe-api";
 
 /** Today's date in New York, plus `days`. */

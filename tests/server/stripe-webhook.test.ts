@@ -7,8 +7,8 @@ import type { FastifyInstance } from "fastify";
 import { buildTestApp } from "./helpers/app";
 import { checkoutCookie } from "./helpers/api";
 import { startFakeStripe, signWebhookPayload, type FakeStripe } from "./fakes/stripe-api";
-import { clients, emailOutbox, orders, paymentEvents } from "../../server/db/schema";
-import type { ClientInput } from "../../src/contract/client";
+import { clients, emailOutbox, orders, paymentEvents } from "#server/db/schema";
+import type { ClientInput } from "#contract/client";
 import { validClient } from "../fixtures/client";
 
 const WEBHOOK_SECRET = "whsec_test_freshfold_webhook_secret";

@@ -2,13 +2,13 @@
 // and the proofs that do open the portal (the paying browser's cookie, the welcome token, a sign-in link).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
-import { checkouts, clients, devMailbox, emailOutbox, sandboxPortalSessions, signInLinks } from "../../server/db/schema";
-import { loadConfig, ConfigError } from "../../server/config";
-import type { SandboxPaymentProvider } from "../../server/payments/sandbox";
-import { buildApp, loggerOptions } from "../../server/app";
+import { checkouts, clients, devMailbox, emailOutbox, sandboxPortalSessions, signInLinks } from "#server/db/schema";
+import { loadConfig, ConfigError } from "#server/config";
+import type { SandboxPaymentProvider } from "#server/payments/sandbox";
+import { buildApp, loggerOptions } from "#server/app";
 import { openTestDatabase, testDriver } from "./helpers/database";
-import { hmac, seal } from "../../server/auth/crypto";
-import { signWelcomeToken } from "../../server/auth/portal-access";
+import { hmac, seal } from "#server/auth/crypto";
+import { signWelcomeToken } from "#server/auth/portal-access";
 import { buildApiApp, checkoutBody, checkoutCookie, ORIGIN, openCheckout, payWithCard, signupClient, testClock, type ApiApp, type TestClock } from "./helpers/api";
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -3,8 +3,8 @@
 // operator's CSV export lists it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
-import { waitlist } from "../../server/db/schema";
-import { waitlistCsv } from "../../server/services/waitlist";
+import { waitlist } from "#server/db/schema";
+import { waitlistCsv } from "#server/services/waitlist";
 import { testDriver } from "./helpers/database";
 import { buildApiApp, type ApiApp } from "./helpers/api";
 

@@ -6,7 +6,7 @@ import {
   MAX_RETRIES,
   retryDelay,
   type PlacesPort,
-} from "../../machines/address-autocomplete.machine";
+} from "#machines/address-autocomplete.machine";
 
 const port: PlacesPort = { suggest: async () => [], details: async () => Promise.reject(new Error("unused")) };
 

@@ -6,7 +6,7 @@ import { LanguageProvider } from "../../src/i18n/language-provider";
 import { loadLanguage } from "../../src/i18n/catalogs";
 import PaymentSuccessPage from "../../src/checkout/payment-success-page";
 import PortalRedirectPage from "../../src/checkout/portal-redirect-page";
-import { CHECKOUT_FORM_KEY } from "../../src/contract/signup-storage";
+import { CHECKOUT_FORM_KEY } from "#domain/signup-storage";
 import { validClient } from "../fixtures/client";
 
 const client = validClient();

@@ -5,8 +5,8 @@ import { claimPaymentSuccessRun, sendConversion, trackerPresent } from "../../sr
 import { readSavedCheckout } from "../../src/browser/tab-session";
 import { paymentCanceledActors, paymentSuccessActors, portalRedirectActors } from "../../src/checkout/checkout-actors";
 import { createApiClient } from "../../src/api/client";
-import { CHECKOUT_FORM_KEY, PAYMENT_SUCCESS_DONE_KEY } from "../../src/contract/signup-storage";
-import type { ClientInput } from "../../src/contract/client";
+import { CHECKOUT_FORM_KEY, PAYMENT_SUCCESS_DONE_KEY } from "#domain/signup-storage";
+import type { ClientInput } from "#contract/client";
 import { validClient } from "../fixtures/client";
 
 const client: ClientInput = validClient({ language: "es" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientKey } from "../../server/client-address";
+import { clientKey } from "#server/client-address";
 
 describe("the client key of a request's address", () => {
   it("is the IPv4 address itself", () => {

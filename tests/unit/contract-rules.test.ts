@@ -1,9 +1,9 @@
 // The client's rules that mutation testing found unguarded: the ZIP is exactly five digits, the step-1
 // checks' message keys, and FL / USA only as defaults, never over a given state or country.
 import { describe, expect, it } from "vitest";
-import { addressSchema, clientSchema, type ClientInput } from "../../src/contract/client";
-import { dateString } from "../../src/contract/common";
-import { hostedLink, isAllowedRedirect } from "../../src/contract/redirects";
+import { addressSchema, clientSchema, type ClientInput } from "#contract/client";
+import { dateString } from "#contract/common";
+import { hostedLink, isAllowedRedirect } from "#domain/redirects";
 import {
   clientAddress,
   emptyAddressDraft,
@@ -15,7 +15,7 @@ import {
   stepErrors,
   toClient,
   zipToCheck,
-} from "../../src/contract/signup-form";
+} from "#domain/signup-form";
 import { validAddress, validStep1Form } from "../fixtures/signup-form";
 
 const address = validAddress();
@@ -170,7 +170,7 @@ describe("phone numbers and house numbers (product.md SU-4)", () => {
   });
 });
 
-describe("where the browser may be sent (mutants that survived in src/contract/redirects.ts)", () => {
+describe("where the browser may be sent (mutants that survived in src/domain/redirects.ts)", () => {
   it("takes the link of the kind asked for, and names what is missing", () => {
     const both = { portal_url: "https://billing.stripe.com/p", checkout_url: "https://checkout.stripe.com/c" };
     expect(hostedLink(both, "portal")).toBe("https://billing.stripe.com/p");

@@ -1,6 +1,7 @@
 // @vitest-environment node
 // The boundaries eslint.config.js enforces: lint is fed bad files (a feature importing another feature, a
-// shared module importing a feature, an import cycle) and must name each; a file inside the rules passes.
+// shared module importing a feature, the contract or the domain importing past them, an import cycle, also through
+// the #… subpath imports) and must name each; a file inside the rules passes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -51,15 +52,61 @@ describe("lint boundaries", () => {
     }
   }, 120_000);
 
+  // The contract and the domain are the bottom of the arrows; lint resolves the #… subpath imports
+  // (package.json "imports") like relative ones, so an alias hides no boundary.
+  const inFoundation = (module: string, name: string, text: string) => {
+    const fixtureDir = path.join(root, "src", module, `__lint_fixture_${process.pid}__`);
+    mkdirSync(fixtureDir, { recursive: true });
+    writeFileSync(path.join(fixtureDir, name), text);
+    return path.join(fixtureDir, name);
+  };
+  afterAll(() => {
+    for (const module of ["contract", "domain"]) rmSync(path.join(root, "src", module, `__lint_fixture_${process.pid}__`), { recursive: true, force: true });
+  });
+
+  it("refuses the contract importing the domain rules, even through #domain", async () => {
+    const bad = inFoundation("contract", "imports-domain.ts", 'import { renewalDate } from "#domain/plan";\nexport const r = renewalDate;\n');
+    const found = await problems([bad]);
+    expect(found).toEqual([expect.objectContaining({ rule: "import-x/no-restricted-paths", message: expect.stringContaining("src/contract may import only") })]);
+  }, 120_000);
+
+  it("refuses the domain rules importing a view module or a machine", async () => {
+    const bad = inFoundation(
+      "domain",
+      "imports-views.ts",
+      'import { Button } from "../../ui/button";\nimport { signupMachine } from "#machines/signup.machine";\nexport const both = [Button, signupMachine];\n',
+    );
+    const found = await problems([bad]);
+    expect(found).toHaveLength(2);
+    expect(found.map((p) => p.message)).toEqual(
+      expect.arrayContaining([expect.stringContaining("src/domain may import only"), expect.stringContaining("src/domain may not import the machines")]),
+    );
+  }, 120_000);
+
+  it("refuses browser code importing the server, through #server too", async () => {
+    const bad = file("imports-server.ts", 'import { loadConfig } from "#server/config";\nexport const c = loadConfig;\n');
+    const found = await problems([bad]);
+    expect(found).toEqual([expect.objectContaining({ rule: "import-x/no-restricted-paths", message: expect.stringContaining("Browser code may not import server/") })]);
+  }, 120_000);
+
+  it("refuses a cycle through the subpath imports", async () => {
+    const fixture = `__lint_fixture_${process.pid}__`;
+    const a = inFoundation("domain", "alias-cycle-a.ts", `import { b } from "#domain/${fixture}/alias-cycle-b";\nexport const a = () => b();\n`);
+    const b = inFoundation("domain", "alias-cycle-b.ts", `import { a } from "#domain/${fixture}/alias-cycle-a";\nexport const b = (): unknown => a;\n`);
+    const found = await problems([a, b]);
+    expect(found.filter((p) => p.rule === "import-x/no-cycle").map((p) => p.file).sort()).toEqual(["alias-cycle-a.ts", "alias-cycle-b.ts"]);
+  }, 120_000);
+
   it("lets a feature import its own files, the shared modules, the machines and the contract", async () => {
     const good = file(
       "allowed.ts",
       [
         'import { maskEmail } from "../../inspection/masking";',
-        'import { errorCodes } from "../../contract/common";',
-        'import { newsletterMachine } from "../../../machines/newsletter.machine";',
+        'import { errorCodes } from "#contract/common";',
+        'import { renewalDate } from "#domain/plan";',
+        'import { newsletterMachine } from "#machines/newsletter.machine";',
         'import { createReplay } from "../replay";',
-        "export const all = [maskEmail, errorCodes, newsletterMachine, createReplay];",
+        "export const all = [maskEmail, errorCodes, renewalDate, newsletterMachine, createReplay];",
         "",
       ].join("\n"),
     );

@@ -1,9 +1,9 @@
 // The server's pure pickup-day rules (server/services/dates.ts, availability.ts): calendar dates in the
 // service time zone, and which days can never be booked whatever the capacity.
 import { describe, expect, it } from "vitest";
-import { AVAILABILITY_DAYS, CHECKOUT_HOLD_MINUTES, dayProblem, pickupRules, type PickupRules } from "../../server/services/availability";
-import { addDays, daysBetween, todayInServiceZone, weekday } from "../../server/services/dates";
-import type { Config } from "../../server/config";
+import { AVAILABILITY_DAYS, CHECKOUT_HOLD_MINUTES, dayProblem, pickupRules, type PickupRules } from "#server/services/availability";
+import { addDays, daysBetween, todayInServiceZone, weekday } from "#server/services/dates";
+import type { Config } from "#server/config";
 
 describe("dates in the service time zone", () => {
   it("today is Miami's date, across midnight and daylight saving", () => {

@@ -1,6 +1,6 @@
 // The contact form's validation rules of spec section 5, through the contract's contactFormSchema.
 import { describe, expect, it } from "vitest";
-import { emptyContactValues, validateContactForm, type ContactValues } from "../../machines/contact-form.machine";
+import { emptyContactValues, validateContactForm, type ContactValues } from "#machines/contact-form.machine";
 
 const values = (v: Partial<ContactValues>): ContactValues => ({ ...emptyContactValues, ...v });
 const commercial = values({ name: "Ana", businessName: "Café Brickell", email: "ana@example.com", message: "Hello" });

@@ -1,10 +1,10 @@
 // Every guard of the sign-up machine, the form rules behind them, and the renewal-date rule.
-import type { ServiceAreaAnswer } from "../../src/contract/calls";
+import type { ServiceAreaAnswer } from "#contract/calls";
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { ApiRequestError } from "../../src/api/client";
-import { signupMachine, stepOf, type SignupContext, type SignupEvent } from "../../machines/signup.machine";
-import { daysUntil, renewalDate } from "../../src/contract/plan";
+import { signupMachine, stepOf, type SignupContext, type SignupEvent } from "#machines/signup.machine";
+import { daysUntil, renewalDate } from "#domain/plan";
 import {
   emptySignupForm,
   formatPhone,
@@ -16,7 +16,7 @@ import {
   toClient,
   type AddressDraft,
   type SignupForm,
-} from "../../src/contract/signup-form";
+} from "#domain/signup-form";
 
 const address: AddressDraft = { street: "801 Brickell Ave", number: 801, zip: "33131", city: "Miami", state: "FL", country: "USA", formatted_address: "" };
 const validForm = (): SignupForm => ({

@@ -4,7 +4,7 @@ import { z } from "zod";
 
 describe("zod in the browser", () => {
   it("is jitless once any contract module has loaded, and parsing an object never calls Function", async () => {
-    const { clientSchema } = await import("../../src/contract/client");
+    const { clientSchema } = await import("#contract/client");
     expect(z.config().jitless).toBe(true);
     const probe = vi.spyOn(globalThis, "Function");
     clientSchema.safeParse({});

@@ -1,7 +1,7 @@
 // Checkout sessions (each holds its two pickup days while open and unexpired) and the per-day lock rows.
 import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import type { Client } from "../../../src/contract/client";
-import type { Language } from "../../../src/contract/common";
+import type { Client } from "#contract/client";
+import type { Language } from "#contract/common";
 import { clients } from "./clients";
 
 export type CheckoutStatus = "open" | "paid" | "expired" | "failed";

@@ -1,7 +1,7 @@
 // Clients: one row per e-mail (trimmed, lowercased), pending until their checkout is paid.
 import { boolean, date, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import type { Address, Detergent } from "../../../src/contract/client";
-import type { Language } from "../../../src/contract/common";
+import type { Address, Detergent } from "#contract/client";
+import type { Language } from "#contract/common";
 
 export const clients = pgTable("clients", {
   id: serial("id").primaryKey(),

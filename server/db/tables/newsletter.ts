@@ -1,6 +1,6 @@
 // Newsletter subscriptions from the blog: one per e-mail.
 import { pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import type { Language } from "../../../src/contract/common";
+import type { Language } from "#contract/common";
 
 export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
   id: serial("id").primaryKey(),

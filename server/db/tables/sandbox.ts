@@ -1,6 +1,6 @@
 // The sandbox payment provider's own records (what a real provider keeps on its side).
 import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import type { Language } from "../../../src/contract/common";
+import type { Language } from "#contract/common";
 
 export const sandboxCheckoutSessions = pgTable("sandbox_checkout_sessions", {
   id: text("id").primaryKey(),

@@ -1,6 +1,6 @@
 // "Tell me when you arrive": visitors whose ZIP is not served yet, one row per e-mail and ZIP.
 import { pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { Language } from "../../../src/contract/common";
+import type { Language } from "#contract/common";
 
 export const waitlist = pgTable(
   "waitlist",

@@ -1,5 +1,5 @@
 // The street-address part of the sign-up form while it is being filled in (product.md DATA-1).
-import { emptyAddressDraft as newAddressDraft, parseStreetNumber, type AddressDraft } from "../../contract/signup-form";
+import { emptyAddressDraft as newAddressDraft, parseStreetNumber, type AddressDraft } from "#domain/signup-form";
 
 export type { AddressDraft };
 export { parseStreetNumber };

@@ -4,7 +4,7 @@ import { createActorContext } from "@xstate/react";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { addressAutocompleteMachine } from "../../../machines/address-autocomplete.machine";
+import { addressAutocompleteMachine } from "#machines/address-autocomplete.machine";
 import { ComboBox, ComboBoxItem } from "../../ui/combo-box";
 import { TextField } from "../../ui/text-field";
 import { inspect } from "../../inspection/inspect";

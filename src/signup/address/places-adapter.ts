@@ -1,6 +1,6 @@
 // The Places API (New) behind the autocomplete machine's port: programmatic suggestions limited to the
 // USA, one session token per search (from the first keystroke to the details of the picked address).
-import type { AutocompleteAddress, PlaceSuggestion, PlacesPort } from "../../../machines/address-autocomplete.machine";
+import type { AutocompleteAddress, PlaceSuggestion, PlacesPort } from "#machines/address-autocomplete.machine";
 import { emptyAddressDraft, parseStreetNumber, type AddressDraft } from "./address-draft";
 
 // The parts of `google.maps.places` this adapter uses, so the tests' stand-in can satisfy them too.

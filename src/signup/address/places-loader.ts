@@ -3,7 +3,7 @@
 // or, in browser and component tests only, the local stand-in they install (e2e/stubs/google-places.js).
 import { fromPromise } from "xstate";
 import { importLibrary, setOptions } from "@googlemaps/js-api-loader";
-import type { LoadPlacesInput, PlacesPort } from "../../../machines/address-autocomplete.machine";
+import type { LoadPlacesInput, PlacesPort } from "#machines/address-autocomplete.machine";
 import { createPlacesPort, type PlacesLibraryLike } from "./places-adapter";
 
 declare global {

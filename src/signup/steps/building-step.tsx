@@ -1,6 +1,6 @@
 // Step 5: the building type and exactly the spec's fields for it.
 import { useLingui } from "@lingui/react/macro";
-import { buildingFields, type BuildingField, type BuildingType } from "../../contract/signup-form";
+import { buildingFields, type BuildingField, type BuildingType } from "#domain/signup-form";
 import { RadioGroup } from "../../ui/radio-group";
 import { TextField } from "../../ui/text-field";
 import { SignupActor } from "../signup-actor";

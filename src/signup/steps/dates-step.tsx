@@ -2,10 +2,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { format, parseISO } from "date-fns";
 import { parseDate } from "@internationalized/date";
-import { PICKUP_DAYS_REQUIRED } from "../../contract/plan";
+import { PICKUP_DAYS_REQUIRED } from "#domain/plan";
 import { dateLocale } from "../../i18n/date-locale";
 import { useLanguage } from "../../i18n/language-provider";
-import { lastStartDate } from "../../../machines/signup.machine";
+import { lastStartDate } from "#machines/signup.machine";
 import { Alert } from "../../ui/alert";
 import { Calendar } from "../../ui/calendar";
 import { DayToggle } from "../../ui/signup-day-toggle";

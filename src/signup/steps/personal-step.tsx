@@ -1,7 +1,7 @@
 // Step 1: personal information, address, consent and terms, with the e-mail and service-area alerts.
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { formatPhone } from "../../contract/signup-form";
+import { formatPhone } from "#domain/signup-form";
 import { Alert } from "../../ui/alert";
 import { LinkButton } from "../../ui/button";
 import { Checkbox } from "../../ui/checkbox";

@@ -1,10 +1,10 @@
 // The API under test with a settable clock, and sign-up data relative to that clock's "today".
 import { and, eq } from "drizzle-orm";
-import { clients, emailOutbox, orders } from "../../../server/db/schema";
-import type { PaymentProvider } from "../../../server/payments/provider";
-import { SandboxPaymentProvider, TEST_CARD_PAYS } from "../../../server/payments/sandbox";
-import { addDays, todayInServiceZone } from "../../../server/services/dates";
-import type { ClientInput } from "../../../src/contract/client";
+import { clients, emailOutbox, orders } from "#server/db/schema";
+import type { PaymentProvider } from "#server/payments/provider";
+import { SandboxPaymentProvider, TEST_CARD_PAYS } from "#server/payments/sandbox";
+import { addDays, todayInServiceZone } from "#server/services/dates";
+import type { ClientInput } from "#contract/client";
 import { buildTestApp, ORIGIN } from "./app";
 import { validClient } from "../../fixtures/client";
 import { liftedLimits } from "../../../scripts/lifted-limits.mjs";

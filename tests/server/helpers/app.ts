@@ -1,7 +1,7 @@
 // Builds the real app for a test on the test database, with the shipped limits and configuration overrides.
-import { buildApp } from "../../../server/app";
-import { loadConfig } from "../../../server/config";
-import type { PaymentProvider } from "../../../server/payments/provider";
+import { buildApp } from "#server/app";
+import { loadConfig } from "#server/config";
+import type { PaymentProvider } from "#server/payments/provider";
 import { openTestDatabase } from "./database";
 
 export const ORIGIN = "http://localhost:3000";

@@ -1,6 +1,6 @@
 // The database of a server test: PGlite in memory, or the PostgreSQL of DATABASE_URL wiped clean first.
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "../../../server/db";
+import { openDatabase, type DatabaseHandle } from "#server/db/index";
 
 export const testDriver = process.env.DATABASE_URL ? "postgres" : "pglite";
 

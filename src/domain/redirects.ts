@@ -1,6 +1,6 @@
 // Where the browser may be sent: the hosted-page link in an answer, and the origins allowed for it.
 import type { z } from "zod";
-import type { hostedLinkAnswer } from "./calls";
+import type { hostedLinkAnswer } from "#contract/calls";
 
 /** The link of a hosted page from portal_url/checkout_url, url or session.url; a missing one is an error. */
 export function hostedLink(answer: z.infer<typeof hostedLinkAnswer>, kind: "portal" | "checkout"): string {

@@ -1,8 +1,8 @@
 // The sign-up wizard's form: its shape, the schema of each step (zod messages are message keys the views
 // translate), and the pure rules that turn the form into the client sent at checkout.
 import { z } from "zod";
-import { addressSchema, clientSchema, detergentSchema, type Client } from "./client";
-import { EMAIL_PATTERN, normalizeEmail, type Language } from "./common";
+import { addressSchema, clientSchema, detergentSchema, type Client } from "#contract/client";
+import { EMAIL_PATTERN, normalizeEmail, type Language } from "#contract/common";
 import { PICKUP_DAYS_REQUIRED } from "./plan";
 
 /** What the address field edits: the parts of the address the autocomplete (or the user) fills in step 1. */

@@ -1,6 +1,6 @@
 // What the sign-up keeps in sessionStorage (per tab), read by the sign-up and the after-checkout pages.
 import { z } from "zod";
-import { clientSchema } from "./client";
+import { clientSchema } from "#contract/client";
 
 /** The form mirrored on every change (product.md SU-5). */
 export const CLIENT_DATA_KEY = "signup:client-data";
