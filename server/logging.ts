@@ -1,6 +1,6 @@
 // The server's log options: no personal data in any log line or error report. E-mail addresses (plain or
 // percent-encoded, e.g. in a request URL), phone numbers and the fields that hold names and street addresses
-// are replaced before a line is written.
+// are replaced before a line is written, and so are the tokens of e-mailed links in a request URL.
 import type { PinoLoggerOptions } from "fastify/types/logger";
 import { redactText as maskEmails } from "./safe-log";
 
@@ -9,6 +9,15 @@ const PHONE = /(?<![\w-])(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?![
 /** The text with e-mail addresses and phone numbers replaced. */
 export function redactText(text: string): string {
   return maskEmails(text).replace(PHONE, "[phone]");
+}
+
+// Query parameters that are bearer secrets: the welcome e-mail's and the sign-in links' `?token=`, which open a
+// customer's billing portal. Their values never reach a log line, whatever the path.
+const SECRET_QUERY = /([?&](?:token|session_id)=)[^&#]*/gi;
+
+/** A request URL as logged: secrets in the query replaced, then e-mail addresses and phone numbers. */
+export function redactUrl(url: string): string {
+  return redactText(url.replace(SECRET_QUERY, "$1[redacted]"));
 }
 
 /** Fields whose whole value is personal data, wherever they appear in a logged object. */
@@ -85,7 +94,7 @@ export function redactedLoggerOptions(level: string): PinoLoggerOptions {
     serializers: {
       req: (request: { method?: string; url?: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) => ({
         method: request.method,
-        url: redactText(request.url ?? ""),
+        url: redactUrl(request.url ?? ""),
         host: request.hostname,
         remoteAddress: request.ip,
       }),

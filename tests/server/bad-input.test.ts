@@ -98,7 +98,7 @@ describe(`bad bytes are bad input (${testDriver})`, () => {
     expect(redactText("GET /api/client/email_exists/ana%40example.com?email=b@c.de")).toBe("GET /api/client/email_exists/***@***?email=***@***");
   });
 
-  it("writes no e-mail address into the request log lines", async () => {
+  it("writes no e-mail address and no e-mailed link's token into the request log lines", async () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _enc, done) {
@@ -112,9 +112,15 @@ describe(`bad bytes are bad input (${testDriver})`, () => {
     await logged.ready();
     await logged.inject("/api/client/email_exists/ana.perez@example.com");
     await logged.inject("/api/client/email_exists/ana%00@example.com");
+    // A welcome e-mail's or sign-in link's token opens the customer's billing portal: a bearer secret.
+    await logged.inject("/?token=w1.SECRETwelcome-token_value");
+    await logged.inject("/es/?lang=es&token=SECRETsign-in&x=1");
+    await logged.inject("/payment-success?session_id=cs_SECRET123");
     await logged.close();
     await database.close();
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines.join("\n")).not.toMatch(/ana\.perez|ana%00|ana@/);
+    expect(lines.join("\n")).not.toMatch(/ana\.perez|ana%00|ana@|SECRET/);
+    // The lines still say which page was asked for.
+    expect(lines.join("\n")).toContain("/es/?lang=es&token=[redacted]&x=1");
   });
 });
