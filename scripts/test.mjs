@@ -5,7 +5,8 @@
 //   node scripts/test.mjs             everything; writes test-results/summary.json
 //   node scripts/test.mjs --db-only   the database suite and the crash test (PGlite, or PostgreSQL with
 //                                     DATABASE_URL); summary-db.json
-//   node scripts/test.mjs --lts[=24]  unit suite and the crash test (PGlite) on the Node running this script, e.g.
+//   node scripts/test.mjs --lts[=24]  unit and server suites (server on DATABASE_URL's PostgreSQL if set) and the
+//                                     crash test (PGlite) on the Node running this script, e.g.
 //                                     `npx -y node@24 scripts/test.mjs --lts=24` (=24: fail unless on Node 24);
 //                                     summary-lts.json
 //
@@ -58,8 +59,11 @@ if (mode === "db") {
     results.push({ name: `runs on Node ${wanted} (this is ${node})`, passed: onIt ? 1 : 0, failed: onIt ? 0 : 1, skipped: 0, seconds: 0, notes: [] });
   }
   step(`unit and machine tests on ${node}`, (name) => vitest(name, "unit", "test-results/unit-lts.json"));
-  // The real server on this Node, end to end (sign-ups, payments, e-mail, restarts) in seconds; the server
-  // suite's few minutes are spent on Node 20 twice already (PGlite and PostgreSQL).
+  // The server suite on this Node, on PostgreSQL when DATABASE_URL names it (about a minute; PGlite's run takes
+  // three and is covered on Node 20 and by the crash test below), else on PGlite.
+  const database = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+  step(`server tests (${database}) on ${node}`, (name) => vitest(name, "server", "test-results/server-lts.json"));
+  // The real server on this Node, end to end (sign-ups, payments, e-mail, restarts) on PGlite.
   step(`crash test on PGlite on ${node}: the real server, every payment one sign-up`, (name) =>
     scriptStep(name, process.execPath, ["scripts/crash-test.mjs"], { DATABASE_URL: undefined }),
   );
