@@ -1,5 +1,6 @@
 // Pickup availability: which days can still be booked, and the atomic check-and-hold used at checkout.
 import { and, count, eq, gt, inArray } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { Config } from "../config";
 import { checkouts, orders, pickupDays } from "../db/schema";
 import { PICKUP_WINDOW_WEEKS } from "#domain/plan";
@@ -39,12 +40,13 @@ export async function bookedCounts(db: Db, dates: string[], now: Date): Promise<
   const booked = new Map(dates.map((d) => [d, 0]));
   if (dates.length === 0) return booked;
   const open = and(eq(checkouts.status, "open"), gt(checkouts.expiresAt, now));
-  const [byOrder, byHoldOne, byHoldTwo] = await Promise.all([
+  // One statement: inside a transaction `db` is a single connection, which runs one query at a time.
+  const rows = await unionAll(
     db.select({ date: orders.date, n: count() }).from(orders).where(inArray(orders.date, dates)).groupBy(orders.date),
     db.select({ date: checkouts.pickupOne, n: count() }).from(checkouts).where(and(open, inArray(checkouts.pickupOne, dates))).groupBy(checkouts.pickupOne),
     db.select({ date: checkouts.pickupTwo, n: count() }).from(checkouts).where(and(open, inArray(checkouts.pickupTwo, dates))).groupBy(checkouts.pickupTwo),
-  ]);
-  for (const row of [...byOrder, ...byHoldOne, ...byHoldTwo]) booked.set(row.date, (booked.get(row.date) ?? 0) + Number(row.n));
+  );
+  for (const row of rows) booked.set(row.date, (booked.get(row.date) ?? 0) + Number(row.n));
   return booked;
 }
 
