@@ -140,3 +140,31 @@ test("a question opened before the live accordion arrives stays open when it tak
   await expect(questions.nth(0)).toHaveAttribute("aria-expanded", "true");
   await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "false");
 });
+
+test("a keyboard user's focus on a question stays on it when the live accordion takes over", async ({ page }) => {
+  await withLanguage(page, "es");
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/faq-preview-live-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  const faq = page.getByRole("region", { name: "Preguntas que nos hacen mucho" });
+  const questions = faq.locator("button[aria-expanded]");
+  await expect(questions).toHaveCount(3);
+  await questions.nth(2).focus();
+  await page.keyboard.press("Enter");
+  await expect(questions.nth(2)).toHaveAttribute("aria-expanded", "true");
+  await expect(questions.nth(2)).toBeFocused();
+  release();
+  await page.waitForResponse(/faq-preview-live-.*\.js/);
+  // The live copy is react-aria's: its trigger carries data-react-aria-pressable.
+  await expect(faq.locator("button[aria-expanded][data-react-aria-pressable]")).toHaveCount(3);
+  await expect(questions.nth(2)).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(questions.nth(1)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "true");
+  await expect(questions.nth(2)).toHaveAttribute("aria-expanded", "false");
+});

@@ -1,7 +1,7 @@
 // The home page's single-open question preview. The page shows FaqPreviewStill at once (react-aria's
 // Disclosure markup, all closed) and swaps in the live accordion (./faq-preview-live) once that has loaded,
 // so react-aria is not part of the page's first download and nothing moves when it takes over.
-import { useId } from "react";
+import { useId, type RefObject } from "react";
 
 export interface FaqPreviewItem {
   id: string;
@@ -21,14 +21,18 @@ export function Chevron() {
   );
 }
 
-/** Which question is open: held by the page, so a click on the still copy survives the live one's arrival. */
+/**
+ * Which question is open, and which one has the keyboard focus in the still copy: held by the page, so a click
+ * or the focus on the still copy survives the live one's arrival (the swap removes the focused button).
+ */
 export interface FaqPreviewState {
   open: string | null;
   onOpenChange: (open: string | null) => void;
+  focusedRef: RefObject<string | null>;
 }
 
 /** The accordion as it first paints (every question closed), already single-open before react-aria's takes over. */
-export function FaqPreviewStill({ items, open, onOpenChange }: { items: FaqPreviewItem[] } & FaqPreviewState) {
+export function FaqPreviewStill({ items, open, onOpenChange, focusedRef }: { items: FaqPreviewItem[] } & FaqPreviewState) {
   const id = useId();
   return (
     <div className={groupClass}>
@@ -42,6 +46,8 @@ export function FaqPreviewStill({ items, open, onOpenChange }: { items: FaqPrevi
               aria-controls={`${id}-${item.id}-panel`}
               className={triggerClass}
               onClick={() => onOpenChange(open === item.id ? null : item.id)}
+              onFocus={() => (focusedRef.current = item.id)}
+              onBlur={() => (focusedRef.current = null)}
             >
               <span>{item.title}</span>
               <Chevron />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useHydrated } from "../ui/use-hydrated";
 import { Link } from "react-router";
 import { useLingui } from "@lingui/react/macro";
@@ -22,6 +22,7 @@ export default function HomePage() {
   const { t } = useLingui();
   const hydrated = useHydrated();
   const [faqOpen, setFaqOpen] = useState<string | null>(null);
+  const faqFocused = useRef<string | null>(null);
   const stillSlide = <TestimonialsView index={0} rotating={false} stopped={false} />;
   const faq: FaqPreviewItem[] = [
     {
@@ -140,8 +141,8 @@ export default function HomePage() {
 
       <Section tone="brand" title={t`Questions we hear a lot`}>
         {/* The still accordion has the live one's markup, so nothing moves when react-aria's takes over. */}
-        <Suspense fallback={<FaqPreviewStill items={faq} open={faqOpen} onOpenChange={setFaqOpen} />}>
-          <LiveFaqPreview items={faq} open={faqOpen} onOpenChange={setFaqOpen} />
+        <Suspense fallback={<FaqPreviewStill items={faq} open={faqOpen} onOpenChange={setFaqOpen} focusedRef={faqFocused} />}>
+          <LiveFaqPreview items={faq} open={faqOpen} onOpenChange={setFaqOpen} focusedRef={faqFocused} />
         </Suspense>
         <p className="mt-6">
           <Link to="/faq" className="inline-flex items-center gap-2 font-semibold text-brand-700 underline decoration-2 underline-offset-4 hover:text-brand-900">
