@@ -12,6 +12,7 @@ import {
   type PlaceSuggestion,
   type PlacesPort,
 } from "#machines/address-autocomplete.machine";
+import { brickellAddress } from "../fixtures/address";
 import { actorOutcomes, machineTransitions, recordedActors, uncovered, walkModel } from "./helpers/model";
 
 const brickell: PlaceSuggestion = {
@@ -19,15 +20,6 @@ const brickell: PlaceSuggestion = {
   text: "1200 Brickell Ave, Miami, FL, USA",
   mainText: "1200 Brickell Ave",
   secondaryText: "Miami, FL, USA",
-};
-const brickellAddress: AutocompleteAddress = {
-  street: "1200 Brickell Ave",
-  number: 1200,
-  zip: "33131",
-  city: "Miami",
-  state: "FL",
-  country: "USA",
-  formatted_address: "1200 Brickell Ave, Miami, FL 33131, USA",
 };
 const port: PlacesPort = { suggest: async () => [brickell], details: async () => brickellAddress };
 

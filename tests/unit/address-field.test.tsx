@@ -9,6 +9,7 @@ import { i18n } from "@lingui/core";
 import { AddressField, type AddressFieldProps } from "../../src/signup/address/address-field";
 import { emptyAddressDraft, type AddressDraft } from "../../src/signup/address/address-draft";
 import "../../e2e/stubs/google-places.js";
+import { brickellAddress } from "../fixtures/address";
 
 interface StandIn {
   failLoads: number;
@@ -79,15 +80,7 @@ describe("AddressField without a maps key", () => {
     await user.type(screen.getByRole("textbox", { name: /ZIP code/ }), "33131-1234");
     await user.type(screen.getByRole("textbox", { name: /City/ }), "Miami");
 
-    expect(onChange).toHaveBeenLastCalledWith({
-      street: "1200 Brickell Ave",
-      number: 1200,
-      zip: "33131",
-      city: "Miami",
-      state: "FL",
-      country: "USA",
-      formatted_address: "",
-    });
+    expect(onChange).toHaveBeenLastCalledWith({ ...brickellAddress, formatted_address: "" });
     expect(valueOf(screen.getByRole("textbox", { name: /ZIP code/ }))).toBe("33131");
     // Every field is required, labelled and keyboard reachable; nothing was loaded or selected.
     for (const name of [/Street address/, /ZIP code/, /City/]) expect(screen.getByRole("textbox", { name }).getAttribute("aria-required")).toBe("true");
@@ -126,15 +119,7 @@ describe("AddressField with the Places stand-in", () => {
 
     await user.keyboard("{ArrowDown}{Enter}");
     await waitFor(() => expect(onSelect).toHaveBeenCalledTimes(1));
-    expect(onSelect).toHaveBeenCalledWith({
-      street: "1200 Brickell Ave",
-      number: 1200,
-      zip: "33131",
-      city: "Miami",
-      state: "FL",
-      country: "USA",
-      formatted_address: "1200 Brickell Ave, Miami, FL 33131, USA",
-    });
+    expect(onSelect).toHaveBeenCalledWith(brickellAddress);
     expect(standIn.fieldRequests).toEqual([{ id: "ChIJstandIn_1200BrickellAve", fields: ["addressComponents", "formattedAddress"] }]);
     expect(valueOf(combobox)).toBe("1200 Brickell Ave");
     expect(valueOf(screen.getByRole("textbox", { name: /ZIP code/ }))).toBe("33131");
