@@ -80,21 +80,14 @@ export type TestClient = ReturnType<typeof makeClient>;
 
 /** The wizard's form for the client (the shape of src/domain/signup-form.ts), so resume=1 can restore it. */
 export function makeForm(client: TestClient) {
-  const { address } = client;
+  // The client's address is the form's address and, past its seventh field, the step-5 building details.
+  const { street, number, zip, city, state, country, formatted_address, ...building } = client.address;
   return {
     firstName: client.name,
     lastName: client.surname,
     email: client.email,
     phone: client.phoneNumber,
-    address: {
-      street: address.street,
-      number: address.number,
-      zip: address.zip,
-      city: address.city,
-      state: address.state,
-      country: address.country,
-      formatted_address: address.formatted_address,
-    },
+    address: { street, number, zip, city, state, country, formatted_address },
     consent: true,
     terms: true,
     detergent: client.detergent,
@@ -105,18 +98,7 @@ export function makeForm(client: TestClient) {
     pickupone: client.pickupone,
     pickuptwo: client.pickuptwo,
     buildingType: "apartment",
-    building: {
-      unit: address.unit,
-      callBoxCode: address.callBoxCode,
-      buildingName: address.buildingName,
-      gateCode: "",
-      other: "",
-      businessName: "",
-      accessCode: "",
-      openingHours: "",
-      closingHours: "",
-      parkingInstructions: "",
-    },
+    building,
   };
 }
 
