@@ -141,8 +141,8 @@ export async function mailboxFor(request: APIRequestContext, email: string): Pro
   return ((await response.json()) as { messages: Array<{ subject: string; to: string }> }).messages;
 }
 
-/** The newest e-mailed sign-in link (single use) to the address, from the development mailbox (delivery is queued). */
-export async function signInLinkFor(request: APIRequestContext, email: string): Promise<string> {
+/** The newest link to the address matching `pattern` in the development mailbox, waited for (delivery is queued). */
+export async function mailedLinkFor(request: APIRequestContext, email: string, pattern: RegExp, what: string): Promise<string> {
   let link = "";
   await expect
     .poll(
@@ -150,16 +150,20 @@ export async function signInLinkFor(request: APIRequestContext, email: string): 
         const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
         const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
         for (const message of messages) {
-          const found = /https?:\/\/\S+[?&]token=s\.[A-Za-z0-9_-]{43}/.exec(message.text);
+          const found = pattern.exec(message.text);
           if (found) return (link = found[0]);
         }
         return "";
       },
-      { message: `a sign-in e-mail to ${email}`, timeout: 20_000 },
+      { message: `${what} to ${email}`, timeout: 20_000 },
     )
     .not.toBe("");
   return link;
 }
+
+/** The newest e-mailed sign-in link (single use) to the address. */
+export const signInLinkFor = (request: APIRequestContext, email: string) =>
+  mailedLinkFor(request, email, /https?:\/\/\S+[?&]token=s\.[A-Za-z0-9_-]{43}/, "a sign-in e-mail");
 
 /** The page's own API calls, by path, as the browser sent them. */
 export function recordApiRequests(page: Page) {

@@ -5,7 +5,7 @@
 // confirmation as for any address and gets no portal.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, at, expectNoAxeViolations, useLanguage, type Language } from "./fixtures";
-import { PAY_CARD, availableDays, createCheckout, emailExists, makeClient, payThroughApi, seedSavedCheckout, signInLinkFor, tr, uniqueEmail } from "./checkout-helpers";
+import { PAY_CARD, availableDays, createCheckout, emailExists, mailedLinkFor, makeClient, payThroughApi, seedSavedCheckout, signInLinkFor, tr, uniqueEmail } from "./checkout-helpers";
 
 const text = (catalog: string, language: Language, english: string) => tr(catalog, english, language);
 // Days apart from the other suites'.
@@ -14,25 +14,9 @@ const PORTAL_CALL = "/api/payments/create-portal-session/";
 /** The call the e-mailed links make: the portal from their token alone. */
 const TOKEN_CALL = "/api/payments/portal-session";
 
-/** The welcome e-mail's portal link to the address, from the development mailbox (delivery is queued). */
-async function welcomeLinkFor(request: APIRequestContext, email: string): Promise<string> {
-  let link = "";
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
-        const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
-        for (const message of messages) {
-          const found = /https?:\/\/\S+[?&]token=w\.\S+/.exec(message.text);
-          if (found) return (link = found[0]);
-        }
-        return "";
-      },
-      { message: `a welcome e-mail to ${email}`, timeout: 20_000 },
-    )
-    .not.toBe("");
-  return link;
-}
+/** The welcome e-mail's portal link to the address. */
+const welcomeLinkFor = (request: APIRequestContext, email: string) =>
+  mailedLinkFor(request, email, /https?:\/\/\S+[?&]token=w\.\S+/, "a welcome e-mail");
 
 /** An e-mailed link names nobody: its only parameter is the token, and no address is in it. */
 function expectNoAddress(link: string, email: string, language: Language) {
