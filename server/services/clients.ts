@@ -7,6 +7,7 @@ import { EMAIL_PATTERN, normalizeEmail } from "#contract/common";
 import type { Client } from "#contract/client";
 import type { PaymentProvider } from "../payments/provider";
 import type { Db } from "./db";
+import { profileColumns } from "../auth/submitted-client";
 import { confirmWithProvider } from "./fulfilment";
 import { openSessionsOf, settleBeforeRelease } from "./reconcile";
 
@@ -14,16 +15,10 @@ import { openSessionsOf, settleBeforeRelease } from "./reconcile";
 export function clientValues(client: Client, now: Date) {
   return {
     email: normalizeEmail(client.email),
-    name: client.name,
-    surname: client.surname,
-    phoneNumber: client.phoneNumber,
-    language: client.language,
-    detergent: client.detergent,
-    fabricSoftener: client.fabricsoftener,
+    ...profileColumns(client),
     startDate: client.startdate,
     pickupOne: client.pickupone,
     pickupTwo: client.pickuptwo,
-    address: client.address,
     updatedAt: now,
   };
 }
