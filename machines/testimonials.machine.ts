@@ -32,6 +32,15 @@ export type TestimonialsEvent =
 
 const wrap = (index: number, count: number) => ((index % count) + count) % count;
 
+/** What the visitor's moves do while the carousel is not rotating (paused or stopped): they stay in that state. */
+const stillMoves = {
+  next: { actions: "showNext", description: "Shows the next one." },
+  previous: { actions: "showPrevious", description: "Shows the previous one." },
+  select: { actions: "showSelected", description: "Shows that one." },
+  "pointer.enter": { actions: "markHovered", description: "Notes the pointer is on it." },
+  "focus.enter": { actions: "markFocused", description: "Notes the focus is inside." },
+} as const;
+
 export const testimonialsMachine = setup({
   types: {
     context: {} as TestimonialsContext,
@@ -107,11 +116,7 @@ export const testimonialsMachine = setup({
     paused: {
       description: "Held while the visitor reads (pointer) or uses the controls (focus); resumes when both end.",
       on: {
-        next: { actions: "showNext", description: "Shows the next one." },
-        previous: { actions: "showPrevious", description: "Shows the previous one." },
-        select: { actions: "showSelected", description: "Shows that one." },
-        "pointer.enter": { actions: "markHovered", description: "Notes the pointer is on it." },
-        "focus.enter": { actions: "markFocused", description: "Notes the focus is inside." },
+        ...stillMoves,
         "pointer.leave": [
           { guard: "stillFocused", actions: "markUnhovered", description: "Stays held: the focus is still inside." },
           { target: "rotating", actions: "markUnhovered", description: "Resumes rotating." },
@@ -127,12 +132,8 @@ export const testimonialsMachine = setup({
     stopped: {
       description: "Not rotating: the visitor stopped it, or prefers reduced motion.",
       on: {
-        next: { actions: "showNext", description: "Shows the next one." },
-        previous: { actions: "showPrevious", description: "Shows the previous one." },
-        select: { actions: "showSelected", description: "Shows that one." },
-        "pointer.enter": { actions: "markHovered", description: "Notes the pointer is on it." },
+        ...stillMoves,
         "pointer.leave": { actions: "markUnhovered", description: "Notes the pointer left." },
-        "focus.enter": { actions: "markFocused", description: "Notes the focus is inside." },
         "focus.leave": { actions: "markUnfocused", description: "Notes the focus left." },
         "rotation.toggle": [
           { guard: "attended", target: "paused", description: "Rotation is back on, held until the visitor moves away." },
