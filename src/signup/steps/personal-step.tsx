@@ -11,11 +11,28 @@ import { ComingSoonWaitlist, ServedConfirmation } from "../../areas/zip-check";
 import { SignupActor } from "../signup-actor";
 import { useFieldError } from "./field-error";
 
+/** The first or last name, named after its autofill token. */
+function NameField({ field, label, autoComplete }: { field: "firstName" | "lastName"; label: string; autoComplete: "given-name" | "family-name" }) {
+  const actor = SignupActor.useActorRef();
+  const value = SignupActor.useSelector((s) => s.context.form[field]);
+  const error = useFieldError();
+  return (
+    <TextField
+      label={label}
+      name={autoComplete}
+      autoComplete={autoComplete}
+      isRequired
+      validationBehavior="aria"
+      value={value}
+      onChange={(value) => actor.send({ type: "field.changed", field, value })}
+      errorMessage={error(field)}
+    />
+  );
+}
+
 export function PersonalStep() {
   const { t } = useLingui();
   const actor = SignupActor.useActorRef();
-  const firstName = SignupActor.useSelector((s) => s.context.form.firstName);
-  const lastName = SignupActor.useSelector((s) => s.context.form.lastName);
   const email = SignupActor.useSelector((s) => s.context.form.email);
   const phone = SignupActor.useSelector((s) => s.context.form.phone);
   const address = SignupActor.useSelector((s) => s.context.form.address);
@@ -31,26 +48,8 @@ export function PersonalStep() {
   return (
     <div className="flex flex-col gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t`First name`}
-          name="given-name"
-          autoComplete="given-name"
-          isRequired
-          validationBehavior="aria"
-          value={firstName}
-          onChange={(value) => actor.send({ type: "field.changed", field: "firstName", value })}
-          errorMessage={error("firstName")}
-        />
-        <TextField
-          label={t`Last name`}
-          name="family-name"
-          autoComplete="family-name"
-          isRequired
-          validationBehavior="aria"
-          value={lastName}
-          onChange={(value) => actor.send({ type: "field.changed", field: "lastName", value })}
-          errorMessage={error("lastName")}
-        />
+        <NameField field="firstName" label={t`First name`} autoComplete="given-name" />
+        <NameField field="lastName" label={t`Last name`} autoComplete="family-name" />
         <TextField
           label={t`Email`}
           name="email"
