@@ -29,50 +29,32 @@
   ];
   const zip = (code) => ({ longText: code, shortText: code, types: ["postal_code"] });
 
-  // Real Miami-Dade places, as Places API (New) describes them.
+  // Real Miami-Dade places, as Places API (New) describes them; the id is the street line in camel case.
+  const place = (number, longRoute, shortRoute, city, code, neighborhood) => {
+    const main = `${number} ${shortRoute}`;
+    return {
+      id: `ChIJstandIn_${main.replace(/ (\w)/g, (_, first) => first.toUpperCase())}`,
+      main,
+      secondary: `${city}, FL, USA`,
+      formattedAddress: `${main}, ${city}, FL ${code}, USA`,
+      addressComponents: [
+        ...street(number, longRoute, shortRoute),
+        ...(neighborhood ? [component(neighborhood, neighborhood, "neighborhood")] : []),
+        component(city, city, "locality"),
+        miamiDade,
+        florida,
+        usa,
+        zip(code),
+      ],
+    };
+  };
   const places = [
-    {
-      id: "ChIJstandIn_1200BrickellAve",
-      main: "1200 Brickell Ave",
-      secondary: "Miami, FL, USA",
-      formattedAddress: "1200 Brickell Ave, Miami, FL 33131, USA",
-      addressComponents: [...street("1200", "Brickell Avenue", "Brickell Ave"), component("Brickell", "Brickell", "neighborhood"), component("Miami", "Miami", "locality"), miamiDade, florida, usa, zip("33131")],
-    },
-    {
-      id: "ChIJstandIn_1200BrickellBayDr",
-      main: "1200 Brickell Bay Dr",
-      secondary: "Miami, FL, USA",
-      formattedAddress: "1200 Brickell Bay Dr, Miami, FL 33131, USA",
-      addressComponents: [...street("1200", "Brickell Bay Drive", "Brickell Bay Dr"), component("Brickell", "Brickell", "neighborhood"), component("Miami", "Miami", "locality"), miamiDade, florida, usa, zip("33131")],
-    },
-    {
-      id: "ChIJstandIn_350LincolnRd",
-      main: "350 Lincoln Rd",
-      secondary: "Miami Beach, FL, USA",
-      formattedAddress: "350 Lincoln Rd, Miami Beach, FL 33139, USA",
-      addressComponents: [...street("350", "Lincoln Road", "Lincoln Rd"), component("Miami Beach", "Miami Beach", "locality"), miamiDade, florida, usa, zip("33139")],
-    },
-    {
-      id: "ChIJstandIn_2800PonceDeLeonBlvd",
-      main: "2800 Ponce de Leon Blvd",
-      secondary: "Coral Gables, FL, USA",
-      formattedAddress: "2800 Ponce de Leon Blvd, Coral Gables, FL 33134, USA",
-      addressComponents: [...street("2800", "Ponce de Leon Boulevard", "Ponce de Leon Blvd"), component("Coral Gables", "Coral Gables", "locality"), miamiDade, florida, usa, zip("33134")],
-    },
-    {
-      id: "ChIJstandIn_2601SBayshoreDr",
-      main: "2601 S Bayshore Dr",
-      secondary: "Miami, FL, USA",
-      formattedAddress: "2601 S Bayshore Dr, Miami, FL 33133, USA",
-      addressComponents: [...street("2601", "South Bayshore Drive", "S Bayshore Dr"), component("Coconut Grove", "Coconut Grove", "neighborhood"), component("Miami", "Miami", "locality"), miamiDade, florida, usa, zip("33133")],
-    },
-    {
-      id: "ChIJstandIn_19501BiscayneBlvd",
-      main: "19501 Biscayne Blvd",
-      secondary: "Aventura, FL, USA",
-      formattedAddress: "19501 Biscayne Blvd, Aventura, FL 33180, USA",
-      addressComponents: [...street("19501", "Biscayne Boulevard", "Biscayne Blvd"), component("Aventura", "Aventura", "locality"), miamiDade, florida, usa, zip("33180")],
-    },
+    place("1200", "Brickell Avenue", "Brickell Ave", "Miami", "33131", "Brickell"),
+    place("1200", "Brickell Bay Drive", "Brickell Bay Dr", "Miami", "33131", "Brickell"),
+    place("350", "Lincoln Road", "Lincoln Rd", "Miami Beach", "33139"),
+    place("2800", "Ponce de Leon Boulevard", "Ponce de Leon Blvd", "Coral Gables", "33134"),
+    place("2601", "South Bayshore Drive", "S Bayshore Dr", "Miami", "33133", "Coconut Grove"),
+    place("19501", "Biscayne Boulevard", "Biscayne Blvd", "Aventura", "33180"),
   ];
 
   const delay = (ms) => new Promise((resolve) => root.setTimeout(resolve, ms));
