@@ -1,6 +1,7 @@
 // /payment-canceled: the cancellation rollback of product.md PAY-5. Deletes the pending client, then takes the
 // visitor back to step 6 of the sign-up (replacing this history entry), even when the delete fails.
 import { fromPromise, setup } from "xstate";
+import { notProvided } from "./not-provided";
 
 /** Where the visitor goes back to: step 6 with the saved form, and the "Payment Canceled" toast. */
 export const SIGNUP_RESUME_PATH = "/signup?resume=1&payment=canceled";
@@ -11,10 +12,6 @@ export interface PaymentCanceledInput {
 }
 
 export type PaymentCanceledContext = PaymentCanceledInput;
-
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is not provided`);
-};
 
 export const paymentCanceledMachine = setup({
   types: {

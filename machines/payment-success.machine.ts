@@ -3,6 +3,7 @@
 import { assign, fromPromise, setup } from "xstate";
 import { isAllowedRedirect } from "#domain/redirects";
 import { ORDER_CREATED_BY, PRICE_DUE_TODAY_CENTS } from "#domain/plan";
+import { notProvided } from "./not-provided";
 
 /** What the page needs of the client saved at checkout (CHECKOUT_FORM_KEY). */
 export interface CheckoutClient {
@@ -61,11 +62,6 @@ export function paymentSuccessRunKey(client: CheckoutClient, sessionId: string |
 }
 
 export const CONVERSION_VALUE = PRICE_DUE_TODAY_CENTS / 100;
-
-// Real implementations are provided by the view (src/checkout/checkout-actors.ts); the machine stays pure.
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is not provided`);
-};
 
 export const paymentSuccessMachine = setup({
   types: {

@@ -6,6 +6,7 @@
 // the address belongs to a subscription).
 import { assign, fromPromise, setup } from "xstate";
 import { isAllowedRedirect } from "#domain/redirects";
+import { notProvided } from "./not-provided";
 
 export interface PortalRedirectInput {
   /** The ?email= value as given ("" when the parameter is empty or absent: the e-mails' links carry none). */
@@ -26,10 +27,6 @@ export interface PortalRedirectContext extends Required<PortalRedirectInput> {
   /** The last request for a sign-in link failed (the page offers to try again). */
   sendFailed: boolean;
 }
-
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is not provided`);
-};
 
 export const portalRedirectMachine = setup({
   types: {
