@@ -1,4 +1,4 @@
-// Contact form (spec section 5 rules, both toasts, reset, Back) and login (validation, the portal explanation).
+// Contact form (product.md CON-1 rules, both toasts, reset, Back) and login (validation, the portal explanation).
 import { test, expect, at, useLanguage, type Language } from "./fixtures";
 
 const text = {

@@ -1,6 +1,6 @@
 // After the checkout, the paths the other suites leave out, in English and Spanish, against the real server:
-// the conversion event when the site carries an ad tag (spec section 4, decisions.md: window.gtag, 19.99 USD,
-// once per checkout), the billing-portal button when no link can be had and its Try again (spec section 8),
+// the conversion event when the site carries an ad tag (product.md PAY-3: window.gtag, 19.99 USD,
+// once per checkout), the billing-portal button when no link can be had and its Try again (PAY-4),
 // and /payment-canceled when the browser refuses the way back to step 6 (the plain link it offers instead).
 import { test, expect, useLanguage, type Language } from "./fixtures";
 import { availableDays, createCheckout, emailExists, makeClient, payThroughApi, seedSavedCheckout, tr, uniqueEmail } from "./checkout-helpers";

@@ -1,4 +1,4 @@
-// The sign-up when its checks cannot answer, in English and Spanish (decisions.md "Front end"): a failed
+// The sign-up when its checks cannot answer, in English and Spanish (product.md SU-3): a failed
 // service-area check counts as unknown (no alert, no block: the server re-checks at checkout), and a start
 // date whose week has no free day, or whose availability call fails, shows "No available dates found."
 import type { Page } from "@playwright/test";

@@ -52,7 +52,7 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
   ],
 });
 
-/** Opens the site with a saved language choice (spec section 1: the saved choice wins). */
+/** Opens the site with a saved language choice (product.md SITE-1: the saved choice wins). */
 export async function useLanguage(page: Page, language: Language) {
   await page.addInitScript((lang) => window.localStorage.setItem("language", lang), language);
 }

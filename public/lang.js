@@ -1,5 +1,5 @@
 /* global location, localStorage, navigator, document */
-// The language rule before paint (decisions.md "Pages"; src/i18n/languages.ts languageRedirect is the same
+// The language rule before paint (product.md SITE-1, decision 011; src/i18n/languages.ts languageRedirect is the same
 // rule, and tests/unit/lang-script.test.ts holds them together). A visitor whose saved choice or Spanish
 // browser says Spanish goes to the page's /es/ address; a saved English choice leaves /es/; anyone else
 // (a crawler, a shared link) stays. Loaded as a blocking script in <head>, so nothing paints first.

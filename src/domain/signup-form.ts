@@ -278,7 +278,7 @@ export function emailToCheck(email: string): string | null {
 /** The area check runs when the ZIP is exactly 5 characters. */
 export const zipToCheck = (zip: string): string | null => (zip.length === 5 ? zip : null);
 
-/** Spec section 5: available for `true` or an object whose `available` is true; anything else is not. */
+/** product.md SU-3: available for `true` or an object whose `available` is true; anything else is not. */
 export function isAreaAvailable(answer: unknown): boolean {
   if (answer === true) return true;
   return typeof answer === "object" && answer !== null && (answer as { available?: unknown }).available === true;

@@ -17,7 +17,7 @@ export function detectLanguage(saved: string | null | undefined, browserLanguage
 /** BCP 47 tag for Intl, react-aria and <html lang>. */
 export const localeTag: Record<Language, string> = { en: "en-US", es: "es-US" };
 
-// Addresses: English at the spec's paths, Spanish under /es/ (decisions.md "Pages").
+// Addresses: English at the spec's paths, Spanish under /es/ (decision 011).
 /** React Router's basename of a language's pages ("/es/", with the slash, so home links read /es/). */
 export const basenameOf: Record<Language, string> = { en: "/", es: "/es/" };
 

@@ -78,7 +78,7 @@ describe(`rate limits (${testDriver})`, () => {
     expect((await from(`2001:db8:${randomInt(65536).toString(16)}:1::1`)).statusCode).toBe(200);
   });
 
-  it("limits exactly the calls of decisions.md, each with its own limit, and nothing else", async () => {
+  it("limits exactly the calls of product.md SEC-1, each with its own limit, and nothing else", async () => {
     const app = await appWith({
       // The e-mail-keyed calls' shared limit (tests/server/trust.test.ts) is raised out of the way here.
       RATE_LIMIT_EMAIL_CALLS: "1000",
@@ -168,7 +168,7 @@ describe(`rate limits (${testDriver})`, () => {
 });
 
 describe(`security headers and bodies (${testDriver})`, () => {
-  it("sends the Content-Security-Policy of decisions.md, with no inline script and nothing for Google by default", async () => {
+  it("sends the Content-Security-Policy of product.md SEC-2 (decision 004), with no inline script and nothing for Google by default", async () => {
     const app = await appWith();
     for (const url of ["/api/health", "/some/page", "/api/nowhere"]) {
       const res = await app.inject({ method: "GET", url });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detectLanguage } from "../../src/i18n/languages";
 
-describe("the language rule (spec section 1)", () => {
+describe("the language rule (product.md SITE-1)", () => {
   it("lets the saved choice win over a Spanish browser", () => {
     expect(detectLanguage("en", ["es-US", "es"])).toBe("en");
     expect(detectLanguage("es", ["en-US"])).toBe("es");

@@ -1,4 +1,4 @@
-// The contact form's validation rules of spec section 5, through the contract's contactFormSchema.
+// The contact form's validation rules of product.md CON-1, through the contract's contactFormSchema.
 import { describe, expect, it } from "vitest";
 import { emptyContactValues, validateContactForm, type ContactValues } from "#machines/contact-form.machine";
 
