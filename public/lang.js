@@ -10,7 +10,7 @@
   try {
     saved = localStorage.getItem("language");
   } catch {
-    saved = null; // storage blocked (private mode): the browser's language decides
+    // storage blocked (private mode): no saved choice, the browser's language decides
   }
   var browser = (navigator.languages && navigator.languages[0]) || navigator.language || "";
   browser = browser.toLowerCase();

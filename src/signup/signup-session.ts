@@ -42,7 +42,7 @@ export function readSavedSignup(): { form: SignupForm; record: SavedCheckout } |
 export function paidInThisTab(email: string): boolean {
   const saved = readSavedSignup();
   if (!saved) return false;
-  let done: string | null = null;
+  let done: string | null;
   try {
     done = window.sessionStorage.getItem(PAYMENT_SUCCESS_DONE_KEY);
   } catch {

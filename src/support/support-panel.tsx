@@ -70,7 +70,7 @@ export default function SupportPanel() {
           <section aria-labelledby="support-events">
             <h3 id="support-events" className="font-semibold text-ink">{t`Event log`} ({supportRecorder.events.length})</h3>
             {/* A scrollable region must be reachable by keyboard. */}
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+            {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex */}
             <div tabIndex={0} role="region" aria-label={t`Recent events`} className="mt-1 max-h-40 overflow-auto">
               <ol className="space-y-0.5 font-mono text-xs">
                 {recent.map((e) => (
