@@ -2,8 +2,10 @@
 // project's own modules it imports (src/contract, src/domain, src/config, the compiled mail and payment catalogs) bundled by
 // Vite's SSR build into <outDir>/server.mjs (run by <outDir>/main.mjs), its packages left as imports of node_modules (PGlite finds its
 // WebAssembly beside its own files). The files the server reads at run time beside its modules (the migrations,
-// the sandbox's style sheet) are copied next to the bundle, and every `new URL("./…", import.meta.url)` left in
-// the output is checked to name a file or folder that exists, so a bundle never starts without one.
+// the sandbox's style sheet) are copied next to the bundle, and so is PGlite's template (pglite-template.tar.gz:
+// a database with every migration applied, which a first start on an empty data directory loads instead of
+// running initdb; server/db/index.ts); every `new URL("./…", import.meta.url)` left in the output is checked to
+// name a file or folder that exists, so a bundle never starts without one.
 //
 //   node scripts/build-server.mjs    the bundle of the site in BUILD_OUT_DIR (default dist/): dist/server/main.mjs
 //                                    (`npm run build` builds it too; `npm start` rebuilds it alone when only the
@@ -11,7 +13,8 @@
 //
 // The bundle stays inside the project: its packages resolve from the project's node_modules.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serverDirFor, serverStamp, writeServerStamp } from "./build-stamp.mjs";
@@ -29,6 +32,37 @@ function walk(dir) {
     const file = path.join(dir, name);
     return statSync(file).isDirectory() ? walk(file) : [file];
   });
+}
+
+/** The template's file name beside the bundle (server/db/index.ts reads it from there). */
+export const pgliteTemplateName = "pglite-template.tar.gz";
+
+/**
+ * Writes PGlite's template to `file` (server/db/index.ts's writePgliteTemplate, loaded through tsx: the
+ * migrations applied by the server's own code). Creating it runs initdb (seconds of CPU), so it is kept in
+ * node_modules/.cache/pglite-template under a hash of what makes it: the migrations, the code that applies and
+ * loads them, the PGlite and drizzle versions; a rebuild of the bundle with none of these changed copies it.
+ */
+export async function writePgliteTemplate(file) {
+  const hash = createHash("sha256");
+  const made = ["server/db/migrations", "server/db/index.ts", "node_modules/@electric-sql/pglite/package.json", "node_modules/drizzle-orm/package.json"];
+  for (const input of made) {
+    const full = path.join(root, input);
+    for (const f of statSync(full).isDirectory() ? walk(full).sort() : [full]) hash.update(path.relative(root, f)).update("\0").update(readFileSync(f)).update("\0");
+  }
+  const cacheDir = path.join(root, "node_modules/.cache/pglite-template");
+  const cached = path.join(cacheDir, `${hash.digest("hex").slice(0, 32)}.tar.gz`);
+  if (!existsSync(cached)) {
+    const { tsImport } = await import("tsx/esm/api");
+    const server = await tsImport("../server/db/index.ts", import.meta.url);
+    mkdirSync(cacheDir, { recursive: true });
+    const partial = `${cached}.${process.pid}`;
+    await server.writePgliteTemplate(partial);
+    renameSync(partial, cached);
+    // Only the current template is kept (another build's partial file is left alone).
+    for (const old of readdirSync(cacheDir)) if (old.endsWith(".tar.gz") && old !== path.basename(cached)) rmSync(path.join(cacheDir, old), { force: true });
+  }
+  copyFileSync(cached, file);
 }
 
 /** Every relative `new URL("…", import.meta.url)` in the output that names nothing. */
@@ -98,6 +132,7 @@ export async function buildServer({ siteDir = path.join(root, "dist"), outDir = 
     `// Built by scripts/build-server.mjs: runs the server bundle (server.mjs).\nimport module from "node:module";\n\nmodule.enableCompileCache?.();\nawait import("./server.mjs");\n`,
   );
   for (const [from, to] of serverAssets) cpSync(path.join(root, from), path.join(outDir, to), { recursive: true });
+  await writePgliteTemplate(path.join(outDir, pgliteTemplateName));
   const missing = missingRuntimeFiles(outDir);
   if (missing.length) throw new Error(`The server bundle reads files it does not have:\n  ${missing.join("\n  ")}`);
   writeServerStamp(outDir, stamp);

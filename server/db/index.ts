@@ -1,6 +1,16 @@
 // The database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set; migrations run at open.
+// A PGlite data directory that is empty or does not exist yet starts from the template the build ships beside
+// the server bundle (pglite-template.tar.gz, written by scripts/build-server.mjs with writePgliteTemplate: a
+// database with every migration applied, dumped with PGlite's dumpDataDir) instead of PGlite's initdb, seconds
+// of WebAssembly at a first start; the migrations run after it all the same (nothing to do when the template is
+// current), so a template older than the migrations never skips one. From the sources (tsx, tests) there is no
+// template beside this file and PGlite creates the database as before; a template that fails to load is
+// dropped the same way. The template is only ever loaded into an empty directory: existing data is never touched.
 import { fileURLToPath } from "node:url";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 
@@ -14,15 +24,19 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+/** The build's template, beside the bundle (dist/server/pglite-template.tar.gz); absent beside the sources. */
+export const pgliteTemplateFile = fileURLToPath(new URL("./pglite-template.tar.gz", import.meta.url));
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent, PGlite. */
   url?: string;
   /** PGlite data directory; "memory://" keeps it in memory (tests). */
   dataDir?: string;
+  /** PGlite: the template (a dumpDataDir tarball) an empty or new data directory starts from; null: none. */
+  template?: string | null;
 }
 
-export async function openDatabase({ url, dataDir = "./data" }: DatabaseOptions): Promise<DatabaseHandle> {
+export async function openDatabase({ url, dataDir = "./data", template = pgliteTemplateFile }: DatabaseOptions): Promise<DatabaseHandle> {
   if (url) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -32,12 +46,80 @@ export async function openDatabase({ url, dataDir = "./data" }: DatabaseOptions)
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };
   }
-  const { PGlite } = await import("@electric-sql/pglite");
+  const client = await openPglite(dataDir, template);
+  const db = await migratePglite(client);
+  return { db, driver: "pglite", close: () => client.close() };
+}
+
+async function migratePglite(client: PGliteClient, folder = migrationsFolder): Promise<Database> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };
+  await migrate(db, { migrationsFolder: folder });
+  return db as unknown as Database;
+}
+
+const inMemory = (dataDir: string) => dataDir.startsWith("memory://");
+
+/** Whether a data directory holds nothing yet (it may not exist). */
+function isEmpty(dataDir: string): boolean {
+  if (inMemory(dataDir)) return true;
+  try {
+    return readdirSync(dataDir).length === 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return true;
+    throw error;
+  }
+}
+
+/**
+ * The template as an uncompressed tarball, or undefined when there is no such file. Unzipped here, not by
+ * PGlite: a damaged gzip then fails in this call, where PGlite's own decompression leaves an unhandled rejection
+ * behind (0.5.16), which would end the process.
+ */
+function readTemplate(file: string): Blob | undefined {
+  let gzipped: Buffer;
+  try {
+    gzipped = readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  return new Blob([gunzipSync(gzipped)]);
+}
+
+async function openPglite(dataDir: string, templateFile: string | null): Promise<PGliteClient> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  // Decided before anything is written into the directory.
+  const fromTemplate = templateFile !== null && isEmpty(dataDir);
+  if (!inMemory(dataDir)) mkdirSync(dataDir, { recursive: true });
+  if (fromTemplate) {
+    try {
+      const template = readTemplate(templateFile);
+      if (template) return await PGlite.create(dataDir, { loadDataDir: template });
+    } catch (error) {
+      // The directory was empty before the load: what is in it now is the template's, removed before initdb.
+      if (!inMemory(dataDir)) for (const entry of readdirSync(dataDir)) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+      process.emitWarning(`The PGlite template ${templateFile} could not be loaded (${String(error)}): creating the database instead.`);
+    }
+  }
+  return PGlite.create(dataDir);
+}
+
+/**
+ * Writes the template to `file`: a new PGlite database with every migration applied, checkpointed and dumped
+ * (gzip) with dumpDataDir, the tarball openDatabase loads into an empty data directory. Build time only;
+ * `migrations` is another migrations folder (a test's older template).
+ */
+export async function writePgliteTemplate(file: string, { migrations = migrationsFolder }: { migrations?: string } = {}): Promise<void> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const client = await PGlite.create("memory://");
+  try {
+    await migratePglite(client, migrations);
+    await client.exec("CHECKPOINT");
+    const tarball = await client.dumpDataDir("gzip");
+    writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+  } finally {
+    await client.close();
+  }
 }

@@ -1,10 +1,14 @@
 // The server bundle `npm start` runs (scripts/build-server.mjs): built the way `npm run build` builds it, beside a
 // small built site, it starts under plain `node` (no TypeScript loader), opens and migrates its database from
 // the migrations copied beside it, answers /api/health, serves the site it lies in without being told where,
-// and never serves its own files. No timing is asserted: start-up times are measured by scripts/start-time.mjs.
+// and never serves its own files. It ships PGlite's template (pglite-template.tar.gz, server/db/index.ts), and a
+// first start on an empty data directory loads it instead of running initdb: the database it leaves has the
+// template's system identifier (initdb draws a new one) and every migration. No timing is asserted: start-up
+// times are measured by scripts/start-time.mjs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -25,10 +29,57 @@ function freePort(): Promise<number> {
   });
 }
 
+interface Started {
+  child: ChildProcess;
+  origin: string;
+  output: () => string;
+}
+
+/** Starts the bundle with plain node (no --import tsx: a TypeScript file left among the imports would stop it). */
+async function startBundle(dataDir: string): Promise<Started> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: "http://localhost:3000",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    MAIL_WORKER_INTERVAL_MS: "0",
+    RECONCILE_INTERVAL_MS: "0",
+  };
+  // No SITE_ROOT: the bundle finds the site it was built into.
+  for (const key of ["SITE_ROOT", "DATABASE_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "REDIS_URL", "NODE_OPTIONS"]) delete env[key];
+  const child = spawn(process.execPath, [path.join(serverDir, "main.mjs")], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the bundle exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${origin}/api/health`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 600) throw new Error(`the bundle did not answer within 2 minutes:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { child, origin, output: () => output };
+}
+
+async function stop(child: ChildProcess | undefined) {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
 describe("the server bundle", () => {
   let child: ChildProcess | undefined;
   let origin = "";
-  let output = "";
 
   beforeAll(async () => {
     rmSync(siteDir, { recursive: true, force: true });
@@ -48,48 +99,16 @@ describe("the server bundle", () => {
 
     await promisify(execFile)(process.execPath, ["scripts/build-server.mjs"], { cwd: project, env: { ...process.env, BUILD_OUT_DIR: siteDir } });
 
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: "http://localhost:3000",
-      DATA_DIR: "memory://",
-      LOG_LEVEL: "warn",
-      MAIL_WORKER_INTERVAL_MS: "0",
-      RECONCILE_INTERVAL_MS: "0",
-    };
-    // No SITE_ROOT: the bundle finds the site it was built into.
-    for (const key of ["SITE_ROOT", "DATABASE_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "REDIS_URL", "NODE_OPTIONS"]) delete env[key];
-    // Plain node: no --import tsx, so a TypeScript file left among the imports would stop it.
-    child = spawn(process.execPath, [path.join(serverDir, "main.mjs")], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
-    child.stdout!.on("data", (chunk) => (output += chunk));
-    child.stderr!.on("data", (chunk) => (output += chunk));
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`the bundle exited with ${child.exitCode}:\n${output}`);
-      try {
-        if ((await fetch(`${origin}/api/health`)).status === 200) break;
-      } catch {
-        // not listening yet
-      }
-      if (i > 600) throw new Error(`the bundle did not answer within 2 minutes:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    ({ child, origin } = await startBundle("memory://"));
   }, 240_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    await stop(child);
     rmSync(siteDir, { recursive: true, force: true });
   });
 
   it("was built as the entry, the bundle and the files it reads at run time", () => {
-    for (const file of ["main.mjs", "server.mjs", "sandbox.css", "migrations/meta/_journal.json", ".build-stamp"]) {
+    for (const file of ["main.mjs", "server.mjs", "sandbox.css", "migrations/meta/_journal.json", "pglite-template.tar.gz", ".build-stamp"]) {
       expect(existsSync(path.join(serverDir, file)), file).toBe(true);
     }
   });
@@ -113,8 +132,33 @@ describe("the server bundle", () => {
   });
 
   it("never serves its own files", async () => {
-    for (const url of ["/server/main.mjs", "/server/server.mjs", "/server/migrations/meta/_journal.json", "/server/.build-stamp"]) {
+    for (const url of ["/server/main.mjs", "/server/server.mjs", "/server/migrations/meta/_journal.json", "/server/pglite-template.tar.gz", "/server/.build-stamp"]) {
       expect((await fetch(`${origin}${url}`)).status, url).toBe(404);
     }
   });
+
+  it("starts an empty data directory from the PGlite template it ships, every migration applied", async () => {
+    const systemId = "select system_identifier::text as id from pg_control_system()";
+    const template = await PGlite.create("memory://", { loadDataDir: new Blob([readFileSync(path.join(serverDir, "pglite-template.tar.gz"))]) });
+    let templateId: string;
+    try {
+      templateId = (await template.query<{ id: string }>(systemId)).rows[0]!.id;
+    } finally {
+      await template.close();
+    }
+    const dataDir = path.join(siteDir, "first-start-data");
+    const first = await startBundle(dataDir);
+    await stop(first.child);
+    expect(first.output()).not.toContain("could not be loaded");
+    // The server has stopped: its data directory opens here (PGlite allows one process at a time).
+    const db = await PGlite.create(dataDir);
+    try {
+      expect((await db.query<{ id: string }>(systemId)).rows[0]!.id).toBe(templateId);
+      const journal = JSON.parse(readFileSync(path.join(serverDir, "migrations/meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
+      const applied = await db.query<{ created_at: string }>("select created_at::text from drizzle.__drizzle_migrations order by created_at");
+      expect(applied.rows.map((r) => Number(r.created_at))).toEqual(journal.entries.map((e) => e.when));
+    } finally {
+      await db.close();
+    }
+  }, 240_000);
 });
