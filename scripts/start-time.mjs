@@ -4,8 +4,9 @@
 //   - `npm start`'s own command (node scripts/start.mjs: the stamps, then the bundle with plain node);
 //   - the sources through tsx (node --import tsx server/main.ts: what `npm start` ran before the bundle);
 //   - a reference: node starting a bare Fastify hello world, the least a Node server takes here.
-// Every run opens a fresh PGlite data directory (its WebAssembly, the migrations): a first start's cost; a
-// restart on the same data (a deploy) is also measured for the bundle. Not a test: times on a shared machine vary.
+// Every run opens a fresh PGlite data directory: a first start's cost (the bundle loads the template it ships,
+// dist/server/pglite-template.tar.gz; the sources have none and run PGlite's initdb); a restart on the same data
+// (a deploy) is also measured for the bundle. Not a test: times on a shared machine vary.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
