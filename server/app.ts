@@ -69,6 +69,9 @@ export async function buildApp({ config, database: handle, siteRoot, logger, pay
     logger: logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
+    // Opening the database may create it (PGlite's initdb, ~3.5 s of CPU, when there is no template, as
+    // under tsx): on a loaded 2-core machine that outlasts Fastify's default 10 s, and the server would exit.
+    pluginTimeout: 120_000,
     // A malformed URL (bad percent-encoding) is the client's mistake: the error shape, 400.
     frameworkErrors: (error, _request, reply) => {
       const answer = reply as unknown as FastifyReply;
