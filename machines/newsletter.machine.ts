@@ -1,4 +1,4 @@
-// The blog's newsletter box: validate the e-mail, POST /newsletter once, say how it went.
+// The blog's newsletter box (product.md CON-2): validate the e-mail, POST /newsletter once, say how it went.
 import { assign, emit, fromPromise, setup } from "xstate";
 import { emailSchema, type Language } from "#contract/common";
 

@@ -1,4 +1,4 @@
-// Home with ?email= or ?token=: the billing-portal redirect (product.md PAY-6), which needs a proof of ownership
+// Home with ?email= or ?token=: the billing-portal redirect (product.md PAY-8), which needs a proof of ownership
 // (docs/who-may-do-what.md). With ?token= (the welcome e-mail's sealed token or an e-mailed sign-in link's; the
 // e-mails' links carry the token only, older ones the address too) it requests the portal and sends the browser
 // there; with an address and no token it asks no portal and offers to e-mail a sign-in link instead; a token the

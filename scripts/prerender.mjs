@@ -1,4 +1,4 @@
-// Pre-renders every page of the site in both languages into the browser build (scripts/build.mjs runs it):
+// Pre-renders every page of the site in both languages (product.md SITE-7) into the browser build (scripts/build.mjs runs it):
 // English at the spec's paths, Spanish under /es/, the not-found page in each, sitemap.xml and robots.txt,
 // then brotli and gzip copies of every text file. dist/pages.json tells the server what is where.
 import { createHash } from "node:crypto";

@@ -1,4 +1,4 @@
-// The server's log options: no personal data in any log line or error report. E-mail addresses (plain or
+// The server's log options (product.md SEC-4): no personal data in any log line or error report. E-mail addresses (plain or
 // percent-encoded, e.g. in a request URL), phone numbers and the fields that hold names and street addresses
 // are replaced before a line is written, and so are the tokens of e-mailed links in a request URL.
 import type { PinoLoggerOptions } from "fastify/types/logger";

@@ -1,4 +1,4 @@
-// Who owns a sign-up: the browser that opened its checkout. The checkout sets an httpOnly, SameSite=Lax cookie
+// Who owns a sign-up (product.md SEC-3): the browser that opened its checkout. The checkout sets an httpOnly, SameSite=Lax cookie
 // holding a random value; the checkout row keeps only its SHA-256. A request proves ownership of a client's
 // sign-up (or of its paid checkout) by carrying that cookie, from the site itself.
 import { and, desc, eq, gt, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Proofs that open a customer's billing portal besides the paying browser's cookie:
+// Proofs that open a customer's billing portal (product.md PAY-9) besides the paying browser's cookie:
 // - the welcome e-mail's link carries a sealed token ("w."), valid 30 days, for its own address only: the address
 //   and the expiry encrypted and authenticated with the server secret, so the link names nobody;
 // - a sign-in link e-mailed on request carries a random token ("s."), single-use, valid 15 minutes, stored

@@ -33,7 +33,7 @@ const loopback = (address: string | undefined) =>
   !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
 
 /**
- * The mailbox is the developer's: it answers only a request from this machine, by its socket and by the
+ * The mailbox is the developer's (product.md SEC-4): it answers only a request from this machine, by its socket and by the
  * address the app believes (so a forwarded client behind a local proxy is refused too). Others get a 404.
  */
 export const fromLoopback = (request: FastifyRequest) => loopback(request.socket.remoteAddress) && loopback(request.ip);

@@ -263,7 +263,7 @@ export interface CancelConfirmView {
   paidPickups: string[];
 }
 
-/** Asks before canceling, and says what happens to the pickups already paid. */
+/** Asks before canceling, and says what happens to the pickups already paid (product.md PAY-7). */
 export function cancelConfirmPage(i18n: I18n, language: Language, view: CancelConfirmView): string {
   const title = i18n._({ id: "sandbox.cancel.title", message: "Cancel your subscription?" });
   const list = new Intl.ListFormat(locales[language], { type: "conjunction" }).format(view.paidPickups.map((d) => longDate(language, d)));

@@ -1,4 +1,4 @@
-// Pickup availability: which days can still be booked, and the atomic check-and-hold used at checkout.
+// Pickup availability (product.md PICK-2): which days can still be booked, and the atomic check-and-hold used at checkout.
 import { and, count, eq, gt, inArray } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Config } from "../config";

@@ -1,4 +1,4 @@
-// Reconciliation: a checkout the provider took payment for always ends fulfilled, whatever crashed in between.
+// Reconciliation (product.md PAY-10): a checkout the provider took payment for always ends fulfilled, whatever crashed in between.
 // The server asks the provider about every checkout still awaiting payment (open, or ended within the last 48
 // hours), at start and then every RECONCILE_INTERVAL_MS, and fulfils the paid ones through fulfilPaidCheckout.
 // Before a sign-up's open checkout is replaced or released, it is closed at the provider and then asked about

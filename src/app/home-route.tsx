@@ -10,7 +10,7 @@ const PortalRedirectPage = lazy(async () => (await Promise.all([loadPageCode(() 
 
 /**
  * Home, or (with ?email=, or ?token= from the e-mails' links, which carry no address) the billing-portal redirect
- * of product.md PAY-6, which replaces home's content.
+ * of product.md PAY-8, which replaces home's content.
  */
 export default function HomeRoute() {
   const [params] = useSearchParams();

@@ -1,4 +1,4 @@
-// Home with ?email= or ?token=: the billing-portal redirect of product.md PAY-6, in place of home's content. It
+// Home with ?email= or ?token=: the billing-portal redirect of product.md PAY-8, in place of home's content. It
 // redirects only with ?token= (the welcome e-mail's or a sign-in link's: the e-mails' links carry it without the
 // address); with only an address it offers to e-mail a sign-in link.
 import { useEffect, useState } from "react";

@@ -1,4 +1,4 @@
-// /login: there are no passwords (docs/decisions/010-sign-in-links-instead-of-passwords.md). The page asks for the
+// /login (product.md SITE-6): there are no passwords (docs/decisions/010-sign-in-links-instead-of-passwords.md). The page asks for the
 // e-mail only and e-mails a single-use sign-in link to the billing portal, with the same confirmation for any address.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";

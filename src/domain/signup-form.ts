@@ -1,4 +1,4 @@
-// The sign-up wizard's form: its shape, the schema of each step (zod messages are message keys the views
+// The sign-up wizard's form: its shape, the schema of each step (product.md SU-2) (zod messages are message keys the views
 // translate), and the pure rules that turn the form into the client sent at checkout.
 import { z } from "zod";
 import { addressSchema, clientSchema, detergentSchema, type Client } from "#contract/client";

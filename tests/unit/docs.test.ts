@@ -39,19 +39,29 @@ describe("decision records", () => {
 });
 
 describe("the code's citations", () => {
-  const rules = new Set([...readFileSync(path.join(root, "docs/product.md"), "utf8").matchAll(/^- \*\*([A-Z]+-\d+)\*\*/gm)].map((m) => m[1]));
+  const productRules = readFileSync(path.join(root, "docs/product.md"), "utf8");
+  const rules = new Set([...productRules.matchAll(/^- \*\*([A-Z]+-\d+)\*\*/gm)].map((m) => m[1]!));
+  // "product.md SU-3", "product.md PLAN-1, PLAN-3", "SU-1 to SU-6", "(PAY-4)" after a product.md citation in the same sentence.
+  const citations = code.flatMap((file) =>
+    [...readFileSync(file, "utf8").matchAll(/product\.md[ ,(]*((?:[A-Z]+-\d+(?:[ ,/]+(?:and |to )?)?)+)/g)].flatMap((citation) =>
+      (citation[1]!.match(/[A-Z]+-\d+/g) ?? []).map((id) => ({ id, file: path.relative(root, file) })),
+    ),
+  );
 
-  it("name rules that docs/product.md defines", () => {
+  it("name rules that docs/product.md defines (a struck-through rule is no longer one)", () => {
     expect(rules.size).toBeGreaterThan(20);
-    const unknown: string[] = [];
-    for (const file of code) {
-      const text = readFileSync(file, "utf8");
-      // "product.md SU-3", "product.md PLAN-1, PLAN-3", "(PAY-4)" after a product.md citation in the same sentence.
-      for (const citation of text.matchAll(/product\.md[ ,(]*((?:[A-Z]+-\d+(?:[ ,/]+(?:and )?)?)+)/g)) {
-        for (const id of citation[1]!.match(/[A-Z]+-\d+/g) ?? []) if (!rules.has(id)) unknown.push(`${path.relative(root, file)}: ${id}`);
-      }
-    }
-    expect(unknown).toEqual([]);
+    expect(citations.filter(({ id }) => !rules.has(id)).map(({ id, file }) => `${file}: ${id}`)).toEqual([]);
+  });
+
+  it("reach every rule in force: each is cited where the code carries it out", () => {
+    const cited = new Set(citations.map(({ id }) => id));
+    expect([...rules].filter((id) => !cited.has(id))).toEqual([]);
+  });
+
+  it("keep struck-through rules pointing to what replaced them", () => {
+    const struck = [...productRules.matchAll(/^- ~~\*\*([A-Z]+-\d+)\*\*[^]*?~~ Replaced by ([A-Z]+-\d+)\./gm)];
+    expect(struck.length).toBe([...productRules.matchAll(/^- ~~/gm)].length);
+    for (const [, id, replacement] of struck) expect(rules.has(replacement!), `${id} → ${replacement}`).toBe(true);
   });
 
   it("cite product.md and the numbered decisions, never the spec's sections or decisions.md", () => {
