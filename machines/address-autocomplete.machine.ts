@@ -136,7 +136,7 @@ export const addressAutocompleteMachine = setup({
         { target: "disabled", description: "No key: manual entry from the start." },
       ],
     },
-    /** No maps key: the user types the address by hand under a neutral hint, no alert: nothing failed (product.md SU-6). */
+    /** No maps key: the user types the address by hand under a neutral hint, no alert: nothing failed (product.md SU-7). */
     disabled: {
       tags: ["manual"],
       description: "No maps key: the visitor types the address by hand under a neutral hint; nothing failed, so no alert.",

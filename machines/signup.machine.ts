@@ -1,4 +1,4 @@
-// The six-step sign-up wizard (product.md SU-1 to SU-6, PICK-1, PAY-1, PAY-2).
+// The six-step sign-up wizard (product.md SU-1 to SU-8, PICK-1, PAY-1, PAY-2).
 // Pure TypeScript: every side effect is a named actor, and the view provides all of them
 // (src/signup/signup-actor.ts): the API calls and the two browser effects (saving the form at checkout,
 // leaving for the checkout page). The descriptions and the root's `meta` are the words of docs/charts.

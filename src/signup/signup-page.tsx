@@ -23,7 +23,7 @@ export default function SignupPage() {
     started.current = true;
     const params = new URLSearchParams(window.location.search);
     const base = { language, today: browserToday(), origin: siteOrigin() };
-    // A sign-up this tab already paid for is done: opening /signup again starts a fresh one.
+    // A sign-up this tab already paid for is done: opening /signup again starts a fresh one (product.md SU-8).
     const resumable = params.get("resume") === "1" ? readSavedSignup() : null;
     const saved = resumable && !paidInThisTab(resumable.form.email) ? resumable : null;
     let mirrored = saved ? null : readMirroredForm();

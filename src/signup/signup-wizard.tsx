@@ -114,7 +114,7 @@ function Wizard() {
   // The dates and review steps load on demand, one step ahead (./lazy-steps).
   useEffect(() => preloadStepsAfter(step), [step]);
 
-  // Each step is a history entry: a step reached forwards is pushed, one reached backwards (Back, an Edit
+  // Each step is a history entry (product.md SU-8): a step reached forwards is pushed, one reached backwards (Back, an Edit
   // link, a checkout error) replaces the entry; the browser's Back and Forward ask the machine for the
   // entry's step (step.visit), and an entry the machine refuses is rewritten to the step shown.
   const navigate = useNavigate();

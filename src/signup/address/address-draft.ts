@@ -4,7 +4,7 @@ import { emptyAddressDraft as newAddressDraft, parseStreetNumber, type AddressDr
 export type { AddressDraft };
 export { parseStreetNumber };
 
-/** Manual entry starts in Florida, in the USA (product.md SU-6). */
+/** Manual entry starts in Florida, in the USA (product.md SU-7). */
 export const emptyAddressDraft: Readonly<AddressDraft> = newAddressDraft();
 
 /** ZIP input keeps only digits, at most five: the contract's ZIP is exactly 5 digits. */
