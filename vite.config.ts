@@ -48,6 +48,9 @@ export default defineConfig({
     modulePreload: false,
     // dist/.vite/manifest.json: scripts/size-budget.mjs reads which chunks a page imports statically.
     manifest: true,
+    // The site has one style sheet, which scripts/prerender.mjs puts inline in every page: no lazy chunk may
+    // ask for it again (with code splitting on, Vite's loader fetched it beside testimonials and the FAQ).
+    cssCodeSplit: false,
   },
   test: {
     projects: [
