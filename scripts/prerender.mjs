@@ -40,7 +40,8 @@ export async function prerender({ outDir, ssrDir, origin = buildOrigin() }) {
   writeFileSync(path.join(outDir, "lang.js"), langScript);
   const langName = `assets/lang-${createHash("sha256").update(langScript).digest("hex").slice(0, 8)}.js`;
   renameSync(path.join(outDir, "lang.js"), path.join(outDir, langName));
-  template = template.replace('src="/lang.js"', `src="/${langName}"`);
+  const langTag = '<script src="/lang.js"></script>';
+  if (!template.includes(langTag)) throw new Error(`${outDir}/index.html has no ${langTag}`);
 
   // The site's one style sheet goes inline (about 7 KB brotli): a first paint then waits for no request but
   // the language script's, and no style sheet shares the slow line with the page's scripts. Client-side
@@ -49,7 +50,11 @@ export async function prerender({ outDir, ssrDir, origin = buildOrigin() }) {
   if (sheets.length !== 1) throw new Error(`${outDir}/index.html names ${sheets.length} style sheets, not 1`);
   const css = readFileSync(path.join(outDir, sheets[0][1]), "utf8").trim();
   if (/<\/style/i.test(css)) throw new Error(`${sheets[0][1]} holds "</style": it cannot go inline`);
-  template = template.replace(sheets[0][0], () => `<style>${css}</style>`);
+  // The language script runs right after the sheet, still before the body, so the parser reads the sheet while
+  // the script's request is on its way; the preload in its old place asks for it as early as before.
+  template = template
+    .replace(langTag, `<link rel="preload" as="script" href="/${langName}">`)
+    .replace(sheets[0][0], () => `<style>${css}</style>\n    <script src="/${langName}"></script>`);
 
   // What a page needs before it can hydrate, beyond the entry script: the entry's imports, the page's code,
   // its static imports and its catalogs in its language, all fetched at once, not one after the other
