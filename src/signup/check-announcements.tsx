@@ -1,8 +1,10 @@
 // A polite live region per step-1 check: the results of the e-mail and service-area checks are announced.
+import { memo } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { SignupActor } from "./signup-actor";
 
-export function CheckAnnouncements() {
+/** Memoised: it follows its own selectors, not the wizard's re-renders. */
+export const CheckAnnouncements = memo(function CheckAnnouncements() {
   const { t } = useLingui();
   const email = SignupActor.useSelector((s) =>
     s.matches({ step1: { email: "checking" } }) ? "checking" : s.matches({ step1: { email: "taken" } }) ? "taken" : s.matches({ step1: { email: "free" } }) ? "free" : "idle",
@@ -34,4 +36,4 @@ export function CheckAnnouncements() {
       <p role="status" aria-live="polite" aria-atomic="true" data-testid="area-check-status">{areaText}</p>
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
 // The dates and review steps load on demand: the calendar, @internationalized/date and date-fns' locales
-// are not part of the sign-up page's first download. The wizard preloads a step one step ahead, so Continue
-// normally finds it loaded and renders it at once (no loading state, nothing shifts).
+// are not part of the sign-up page's first download. The wizard preloads a step's code two steps ahead and
+// renders it, hidden, one step ahead, so Continue normally only reveals it (no loading state, nothing shifts).
 import { lazy, useState, type ComponentType } from "react";
 import { loadPageCode } from "../loading/stale-build";
 
@@ -33,6 +33,6 @@ export const ReviewStep = review.Step;
 /** Starts loading the steps the visitor may reach next from `step` (failures surface when the step renders). */
 export function preloadStepsAfter(step: number) {
   const ignore = () => {};
-  if (step >= 3) dates.preload().catch(ignore);
-  if (step >= 5) review.preload().catch(ignore);
+  if (step >= 2) dates.preload().catch(ignore);
+  if (step >= 4) review.preload().catch(ignore);
 }

@@ -1,9 +1,9 @@
 // The wizard's frame: progress, the active step, Back/Continue, the live announcements and the toasts.
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Activity, memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { useLocation, useNavigate, useNavigationType } from "react-router";
 import { SIGNUP_STEPS } from "#domain/plan";
-import { stepOf, type SignupInput } from "#machines/signup.machine";
+import { stepOf, type SignupInput, type SignupStep } from "#machines/signup.machine";
 import { inspect } from "../inspection/inspect";
 import { useLanguage } from "../i18n/language-provider";
 import { Button } from "../ui/button";
@@ -111,7 +111,7 @@ function Wizard() {
     return () => window.removeEventListener("pageshow", onShow);
   }, [actor]);
 
-  // The dates and review steps load on demand, one step ahead (./lazy-steps).
+  // The dates and review steps load on demand, two steps ahead (./lazy-steps).
   useEffect(() => preloadStepsAfter(step), [step]);
 
   // Each step is a history entry (product.md SU-8): a step reached forwards is pushed, one reached backwards (Back, an Edit
@@ -197,6 +197,12 @@ function Wizard() {
   };
   const percent = Math.round((step / SIGNUP_STEPS) * 100);
 
+  // Counts the moves that are not one step forward: the steps rendered ahead are remounted after them,
+  // as each step was before it was rendered ahead (a calendar opens on its date again, not where it was left).
+  const [moves, setMoves] = useState({ step, run: 0 });
+  if (moves.step !== step) setMoves({ step, run: step === moves.step + 1 ? moves.run : moves.run + 1 });
+  const stepRun = moves.run;
+
   return (
     <div className="mt-6 flex flex-col gap-6">
       <ProgressBar
@@ -214,17 +220,23 @@ function Wizard() {
           if (!busy) actor.send({ type: "step.next" });
         }}
       >
+        {/* The form's default button (the first submit button in tree order), hidden: Enter in a field submits as
+            Continue does, and never clicks a button of a step rendered ahead (the calendar's hidden "next month"
+            button has no type, so it is a submit button). No type attribute: a submit button by default. */}
+        <button hidden tabIndex={-1} aria-hidden="true" disabled={busy || checking} />
         <h2 id="signup-step-heading" ref={heading} tabIndex={-1} className="font-display text-2xl font-semibold text-brand-900 outline-none">
           {titles[step]}
         </h2>
-        {step === 1 && <PersonalStep />}
-        {step === 2 && <DetergentStep />}
-        {step === 3 && <SoftenerStep />}
-        <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
-          {step === 4 && <DatesStep />}
-          {step === 5 && <BuildingStep />}
-          {step === 6 && <ReviewStep />}
-        </Suspense>
+        {/* The step shown, and the next one rendered ahead, hidden (display: none, no effects), so a valid
+            Continue only reveals it. Its key survives a move one step forward; any other move starts afresh.
+            The review is not rendered ahead: it repeats every answer, and opens at most once or twice. */}
+        {(step + 1 < SIGNUP_STEPS ? [step, step + 1] : [step]).map((s) => (
+          <Activity key={`${s}-${stepRun}`} mode={s === step ? "visible" : "hidden"}>
+            <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
+              <StepView step={s as SignupStep} />
+            </Suspense>
+          </Activity>
+        ))}
         <div className="flex flex-col-reverse gap-3 border-t border-brand-100 pt-6 sm:flex-row sm:justify-between">
           <Button variant="secondary" isDisabled={!canGoBack || busy} onPress={goBack}>
             {t`Back`}
@@ -238,3 +250,21 @@ function Wizard() {
     </div>
   );
 }
+
+/** A step's own view; memoised, so the wizard's re-render on a new step leaves a step rendered ahead as it is. */
+const StepView = memo(function StepView({ step }: { step: SignupStep }) {
+  switch (step) {
+    case 1:
+      return <PersonalStep />;
+    case 2:
+      return <DetergentStep />;
+    case 3:
+      return <SoftenerStep />;
+    case 4:
+      return <DatesStep />;
+    case 5:
+      return <BuildingStep />;
+    case 6:
+      return <ReviewStep />;
+  }
+});
