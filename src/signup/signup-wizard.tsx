@@ -202,6 +202,17 @@ function Wizard() {
   const [moves, setMoves] = useState({ step, run: 0 });
   if (moves.step !== step) setMoves({ step, run: step === moves.step + 1 ? moves.run : moves.run + 1 });
   const stepRun = moves.run;
+  // The step ahead joins once the browser is idle after a step has painted: its render never delays that paint.
+  const [aheadOf, setAheadOf] = useState<number | null>(null);
+  useEffect(() => {
+    if (!("requestIdleCallback" in window)) {
+      const timer = setTimeout(() => setAheadOf(step), 50);
+      return () => clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(() => setAheadOf(step));
+    return () => window.cancelIdleCallback(idle);
+  }, [step]);
+  const shown = aheadOf === step && step + 1 < SIGNUP_STEPS ? [step, step + 1] : [step];
 
   return (
     <div className="mt-6 flex flex-col gap-6">
@@ -230,7 +241,7 @@ function Wizard() {
         {/* The step shown, and the next one rendered ahead, hidden (display: none, no effects), so a valid
             Continue only reveals it. Its key survives a move one step forward; any other move starts afresh.
             The review is not rendered ahead: it repeats every answer, and opens at most once or twice. */}
-        {(step + 1 < SIGNUP_STEPS ? [step, step + 1] : [step]).map((s) => (
+        {shown.map((s) => (
           <Activity key={`${s}-${stepRun}`} mode={s === step ? "visible" : "hidden"}>
             <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
               <StepView step={s as SignupStep} />
