@@ -29,8 +29,12 @@ describe("payment-canceled machine: model", () => {
   }, 30_000);
 });
 
-function start(input: PaymentCanceledInput, deleteClient: () => Promise<unknown>) {
-  const { calls, actors } = recordedActors({ deleteClient, returnToSignup: async () => undefined });
+function start(
+  input: PaymentCanceledInput,
+  deleteClient: () => Promise<unknown>,
+  returnToSignup: () => Promise<unknown> = async () => undefined,
+) {
+  const { calls, actors } = recordedActors({ deleteClient, returnToSignup });
   const actor = createActor(paymentCanceledMachine.provide({ actors }), { input });
   actor.start();
   return { actor, calls };
@@ -66,5 +70,22 @@ describe("payment-canceled machine: behaviour", () => {
     const { actor, calls } = start({ email: null }, async () => ({ ok: true, deleted: true }));
     await waitFor(actor, (s) => s.status === "done");
     expect(calls).toEqual([["returnToSignup", { path: SIGNUP_RESUME_PATH }]]);
+  });
+
+  it("stays busy while going back to the sign-up", () => {
+    const { actor } = start({ email: null }, async () => ({ ok: true }), () => new Promise<never>(() => {}));
+    expect(actor.getSnapshot().value).toBe("redirecting");
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+  });
+
+  it("logs a failed navigation with console.warn and stops in 'stuck', where the page offers a link", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { actor } = start({ email: null }, async () => ({ ok: true }), async () => {
+      throw new Error("navigation blocked");
+    });
+    await waitFor(actor, (s) => s.status === "done");
+    expect(actor.getSnapshot().value).toBe("stuck");
+    expect(actor.getSnapshot().hasTag("busy")).toBe(false);
+    expect(warn).toHaveBeenCalledWith("payment-canceled: returnToSignup failed", expect.objectContaining({ message: "navigation blocked" }));
   });
 });
