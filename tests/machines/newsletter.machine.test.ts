@@ -42,6 +42,21 @@ describe("newsletter machine (behaviour)", () => {
     expect(subscribe).not.toHaveBeenCalled();
   });
 
+  it("takes spaces alone for a missing e-mail, not an invalid one", () => {
+    const actor = start(vi.fn());
+    actor.send({ type: "email.changed", value: "   " });
+    actor.send({ type: "submit", language: "en" });
+    expect(actor.getSnapshot().context.error).toBe("emailRequired");
+  });
+
+  it("gives the generic message for a failure that carries no status, even a bare rejection", async () => {
+    const actor = start(() => Promise.reject(null));
+    actor.send({ type: "email.changed", value: "maria@example.com" });
+    actor.send({ type: "submit", language: "en" });
+    await waitFor(actor, (s) => s.matches("failed"));
+    expect(actor.getSnapshot().context.error).toBe("requestFailed");
+  });
+
   it("posts the trimmed, lowercased e-mail with the language, then empties the box", async () => {
     const subscribe = vi.fn(async () => ({ ok: true }));
     const actor = start(subscribe);
