@@ -85,6 +85,43 @@ describe("zip-check machine (behaviour)", () => {
     expect(actor.getSnapshot().context).toMatchObject({ error: "rateLimited", email: "luis@example.com" });
   });
 
+  it("keeps the first 5 digits of what is typed or pasted", () => {
+    const actor = start(async () => ({ kind: "notServed" }));
+    actor.send({ type: "zip.changed", value: "33-131" });
+    expect(actor.getSnapshot().context.zip).toBe("33131");
+    actor.send({ type: "zip.changed", value: "331312" });
+    expect(actor.getSnapshot().context.zip).toBe("33131");
+  });
+
+  it("asks for a waitlist e-mail when only spaces are typed, and for a valid one, without calling", () => {
+    const join = vi.fn(async () => ({ ok: true }));
+    const actor = start(async () => ({ kind: "notServed" }), join, { comingSoon: { zip: "33180", area: "Aventura" } });
+    actor.send({ type: "email.changed", value: "   " });
+    actor.send({ type: "join", language: "en" });
+    expect(actor.getSnapshot().context.error).toBe("emailRequired");
+    actor.send({ type: "email.changed", value: "ana@example" });
+    actor.send({ type: "join", language: "en" });
+    expect(actor.getSnapshot().context.error).toBe("emailInvalid");
+    expect(actor.getSnapshot().matches({ comingSoon: "editing" })).toBe(true);
+    expect(join).not.toHaveBeenCalled();
+  });
+
+  it("gives the generic message when joining fails other than by a 429, even by a bare rejection", async () => {
+    let reason: unknown = new ApiRequestError(500, "Internal Server Error");
+    const actor = start(async () => ({ kind: "notServed" }), () => Promise.reject(reason), {
+      comingSoon: { zip: "33180", area: "Aventura" },
+      email: "ana@example.com",
+    });
+    actor.send({ type: "join", language: "en" });
+    await waitFor(actor, (s) => s.matches({ comingSoon: "editing" }) && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe("requestFailed");
+    reason = null;
+    actor.send({ type: "email.changed", value: "ana@example.com" });
+    actor.send({ type: "join", language: "en" });
+    await waitFor(actor, (s) => s.matches({ comingSoon: "editing" }) && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe("requestFailed");
+  });
+
   it("says a failed check failed, and a ZIP neither served nor coming soon is not served", async () => {
     let fail = true;
     const actor = start(async () => (fail ? Promise.reject(new ApiRequestError(500, "Internal Server Error")) : { kind: "notServed" }));
