@@ -9,6 +9,7 @@ import {
   type PaymentSuccessInput,
 } from "#machines/payment-success.machine";
 import { ORDER_CREATED_BY } from "#domain/plan";
+import { calls as contractCalls } from "#contract/calls";
 import { actorOutcomes, recordedActors, uncovered, walkModel } from "./helpers/model";
 
 const client = { email: "ana@example.com", pickupone: "2030-03-05", pickuptwo: "2030-03-07" };
@@ -93,6 +94,9 @@ describe("payment-success machine: behaviour", () => {
       ["trackConversion", { value: 19.99, currency: "USD", transactionId: "cs_1" }],
     ]);
     expect(CONVERSION_VALUE).toBe(19.99);
+    // The orders it asks for are ones the server's contract accepts (createdBy is required, 1 to 100 characters).
+    const order = { client_email: client.email, createdBy: ORDER_CREATED_BY, date: "2030-03-05" };
+    expect(contractCalls.createOrder.body.safeParse(order).success).toBe(true);
     expect(actor.getSnapshot().hasTag("portalReady")).toBe(true);
     expect(actor.getSnapshot().context.portalLink).toBe("https://billing.stripe.com/p/session/1");
   });
