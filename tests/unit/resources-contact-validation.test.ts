@@ -50,4 +50,20 @@ describe("contact form validation", () => {
     const result = validateContactForm("residential", { ...residential, businessName: "Ignored" });
     expect(result.ok && "businessName" in result.data).toBe(false);
   });
+
+  it("an over-long field shows that field's message (the length caps have no key of their own)", () => {
+    const long = (n: number) => "a".repeat(n);
+    expect(validateContactForm("commercial", { ...commercial, name: long(201), businessName: long(201), message: long(5001) })).toEqual({
+      ok: false,
+      errors: { name: "nameRequired", businessName: "businessNameRequired", message: "messageRequired" },
+    });
+    expect(validateContactForm("commercial", { ...commercial, email: `${long(250)}@example.com` })).toEqual({
+      ok: false,
+      errors: { email: "emailInvalid" },
+    });
+    expect(validateContactForm("residential", { ...residential, phone: long(41) })).toEqual({
+      ok: false,
+      errors: { phone: "phoneRequiredResidential" },
+    });
+  });
 });
