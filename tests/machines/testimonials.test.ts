@@ -73,6 +73,40 @@ describe("testimonials machine (model-based)", () => {
   });
 });
 
+describe("testimonials machine (behaviour)", () => {
+  const motion: TestimonialsInput = { count: COUNT, reducedMotion: false };
+
+  it("shows the testimonial whose dot is pressed, rotating or stopped", () => {
+    const actor = createActor(testimonialsMachine, { input: motion }).start();
+    actor.send({ type: "select", index: 2 });
+    expect(actor.getSnapshot().context.index).toBe(2);
+    actor.send({ type: "rotation.toggle" });
+    actor.send({ type: "select", index: 1 });
+    expect(actor.getSnapshot()).toMatchObject({ value: "stopped", context: { index: 1 } });
+    actor.stop();
+  });
+
+  it("forgets the pointer once it has left, so a later focus that leaves resumes rotating", () => {
+    const actor = createActor(testimonialsMachine, { input: motion }).start();
+    actor.send({ type: "pointer.enter" });
+    actor.send({ type: "pointer.leave" });
+    actor.send({ type: "focus.enter" });
+    actor.send({ type: "focus.leave" });
+    expect(actor.getSnapshot().value).toBe("rotating");
+    actor.stop();
+  });
+
+  it("forgets the focus once it has left, so a later pointer that leaves resumes rotating", () => {
+    const actor = createActor(testimonialsMachine, { input: motion }).start();
+    actor.send({ type: "focus.enter" });
+    actor.send({ type: "focus.leave" });
+    actor.send({ type: "pointer.enter" });
+    actor.send({ type: "pointer.leave" });
+    expect(actor.getSnapshot().value).toBe("rotating");
+    actor.stop();
+  });
+});
+
 describe("testimonials machine (timing)", () => {
   it("advances every 5 seconds and wraps from the fourth to the first", async () => {
     const { vi } = await import("vitest");
