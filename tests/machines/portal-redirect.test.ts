@@ -122,6 +122,13 @@ describe("portal-redirect machine: behaviour", () => {
     expect(calls).toEqual([]);
   });
 
+  it("takes an e-mail of spaces alone for none: the missing e-mail error, no offer of a link", () => {
+    const { actor, calls } = start("   ", async () => "https://billing.stripe.com/p/session/1", "");
+    expect(actor.getSnapshot().value).toBe("error");
+    expect(actor.getSnapshot().context.error).toBe("missingEmail");
+    expect(calls).toEqual([]);
+  });
+
   it("a failed call or a link elsewhere ends on the portal error, logged with console.warn", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const failed = start("ana@example.com", async () => {
@@ -129,6 +136,7 @@ describe("portal-redirect machine: behaviour", () => {
     });
     await waitFor(failed.actor, (s) => s.status === "done");
     expect(failed.actor.getSnapshot().context.error).toBe("portalFailed");
+    expect(warn).toHaveBeenCalledWith("portal-redirect: requestPortal failed", expect.objectContaining({ message: "API Error: 404 Not Found" }));
 
     const elsewhere = start("ana@example.com", async () => "https://evil.example/portal");
     await waitFor(elsewhere.actor, (s) => s.status === "done");
