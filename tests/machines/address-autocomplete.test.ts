@@ -146,6 +146,24 @@ describe("address autocomplete machine: behaviour", () => {
     expect(actor.getSnapshot().context.suggestions).toEqual([]);
   });
 
+  it("asks for suggestions from 3 characters on, not counting surrounding spaces", async () => {
+    vi.useFakeTimers();
+    const queries: string[] = [];
+    const { actor } = start("maps-key", {
+      suggest: async (query) => {
+        queries.push(query);
+        return [brickell];
+      },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: "input.changed", value: "  12  " });
+    await vi.advanceTimersByTimeAsync(SUGGESTION_DEBOUNCE_MS * 2);
+    expect(queries).toEqual([]);
+    actor.send({ type: "input.changed", value: "120" });
+    await vi.advanceTimersByTimeAsync(SUGGESTION_DEBOUNCE_MS);
+    expect(queries).toEqual(["120"]);
+  });
+
   it("a failed suggestion request offers nothing and a failed pick says so, staying ready", async () => {
     vi.useFakeTimers();
     const { actor, selected } = start("maps-key", {
