@@ -101,6 +101,11 @@ describe("payment-success machine: behaviour", () => {
     expect(actor.getSnapshot().context.portalLink).toBe("https://billing.stripe.com/p/session/1");
   });
 
+  it("keys a run by the checkout: the e-mail as compared everywhere, both dates and the session", () => {
+    expect(paymentSuccessRunKey({ ...client, email: " Ana@Example.com " }, "cs_1")).toBe("ana@example.com|2030-03-05|2030-03-07|cs_1");
+    expect(paymentSuccessRunKey(client, null)).toBe("ana@example.com|2030-03-05|2030-03-07|");
+  });
+
   it("sends no conversion event without a tracker", async () => {
     const { actor, calls } = start(inputs["without tracker"]!);
     await settled(actor);
