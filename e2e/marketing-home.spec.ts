@@ -21,6 +21,21 @@ async function openCarousel(page: Page) {
   return carousel;
 }
 
+/** Holds the FAQ preview's live accordion (react-aria) until `release`, which resolves once it has arrived. */
+async function holdLiveAccordion(page: Page) {
+  let open!: () => void;
+  const held = new Promise<void>((resolve) => (open = resolve));
+  await page.route("**/assets/faq-preview-live-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return async () => {
+    const arrived = page.waitForResponse(/faq-preview-live-.*\.js/);
+    open();
+    await arrived;
+  };
+}
+
 async function expectShowing(carousel: ReturnType<Page["getByRole"]>, n: number) {
   await expect(carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])')).toContainText(names[n - 1] ?? "?");
   await expect(carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])')).toHaveAttribute("aria-label", `${n} of 4`);
@@ -120,20 +135,14 @@ test("the FAQ preview keeps one answer open at a time", async ({ page }) => {
 
 test("a question opened before the live accordion arrives stays open when it takes over", async ({ page }) => {
   await withLanguage(page, "en");
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/faq-preview-live-*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdLiveAccordion(page);
   await page.goto("/");
   const faq = page.getByRole("region", { name: "Questions we hear a lot" });
   const questions = faq.locator("button[aria-expanded]");
   await expect(questions).toHaveCount(3);
   await questions.nth(1).click();
   await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "true");
-  release();
-  await page.waitForResponse(/faq-preview-live-.*\.js/);
+  await release();
   await expect(faq.locator('button[aria-expanded="true"]')).toHaveCount(1);
   await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "true");
   await questions.nth(0).click();
@@ -143,12 +152,7 @@ test("a question opened before the live accordion arrives stays open when it tak
 
 test("a keyboard user's focus on a question stays on it when the live accordion takes over", async ({ page }) => {
   await withLanguage(page, "es");
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/faq-preview-live-*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdLiveAccordion(page);
   await page.goto("/");
   const faq = page.getByRole("region", { name: "Preguntas que nos hacen mucho" });
   const questions = faq.locator("button[aria-expanded]");
@@ -157,8 +161,7 @@ test("a keyboard user's focus on a question stays on it when the live accordion 
   await page.keyboard.press("Enter");
   await expect(questions.nth(2)).toHaveAttribute("aria-expanded", "true");
   await expect(questions.nth(2)).toBeFocused();
-  release();
-  await page.waitForResponse(/faq-preview-live-.*\.js/);
+  await release();
   // The live copy is react-aria's: its trigger carries data-react-aria-pressable.
   await expect(faq.locator("button[aria-expanded][data-react-aria-pressable]")).toHaveCount(3);
   await expect(questions.nth(2)).toBeFocused();
