@@ -35,8 +35,7 @@ export const sitePages: SitePage[] = [
     (path): SitePage => ({ path, indexed: true, prerendered: "full" }),
   ),
   ...blogPosts.map((post): SitePage => ({ path: `/blog/${post.slug}`, indexed: true, prerendered: "full" })),
-  // Its blank first step, hydrated; a form restored in this tab replaces it (src/signup/signup-page.tsx).
-  { path: "/signup", indexed: true, prerendered: "full" },
+  { path: "/signup", indexed: true, prerendered: "shell" },
   { path: "/payment-success", indexed: false, prerendered: "shell" },
   { path: "/payment-canceled", indexed: false, prerendered: "shell" },
 ];
