@@ -52,8 +52,12 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
   ],
 });
 
-/** Opens the site with a saved language choice (product.md SITE-1: the saved choice wins). */
+/**
+ * Opens the site with a saved language choice (product.md SITE-1: the saved choice wins), where the footer
+ * button saves it: in local storage, on every load, and in the cookie the server reads (decision 013).
+ */
 export async function useLanguage(page: Page, language: Language) {
+  await page.context().addCookies([{ name: "language", value: language, url: base.info().project.use.baseURL! }]);
   await page.addInitScript((lang) => window.localStorage.setItem("language", lang), language);
 }
 

@@ -1,13 +1,11 @@
 // Pre-renders every page of the site in both languages (product.md SITE-7) into the browser build (scripts/build.mjs runs it):
 // English at the spec's paths, Spanish under /es/, the not-found page in each, sitemap.xml and robots.txt,
 // then brotli and gzip copies of every text file. dist/pages.json tells the server what is where.
-import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { minify } from "vite";
 
 /** The origin written into canonical links and the sitemap; the server rewrites it if it runs elsewhere. */
 export const buildOrigin = (env = process.env) => (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, "");
@@ -34,27 +32,15 @@ export async function prerender({ outDir, ssrDir, origin = buildOrigin() }) {
   let template = readFileSync(path.join(outDir, "index.html"), "utf8");
   if (!template.includes("<!--page-html-->")) throw new Error(`${outDir}/index.html is not the page template`);
 
-  // The language script gets a content-hashed name like every other script, so it can be cached for good.
-  // Minified (public/ files are copied as they are): it is part of every page's first load.
-  const { code: langScript } = await minify("lang.js", readFileSync(path.join(outDir, "lang.js"), "utf8"), { compress: true, mangle: true });
-  writeFileSync(path.join(outDir, "lang.js"), langScript);
-  const langName = `assets/lang-${createHash("sha256").update(langScript).digest("hex").slice(0, 8)}.js`;
-  renameSync(path.join(outDir, "lang.js"), path.join(outDir, langName));
-  const langTag = '<script src="/lang.js"></script>';
-  if (!template.includes(langTag)) throw new Error(`${outDir}/index.html has no ${langTag}`);
-
-  // The site's one style sheet goes inline (about 7 KB brotli): a first paint then waits for no request but
-  // the language script's, and no style sheet shares the slow line with the page's scripts. Client-side
-  // navigation needs no other sheet (vite.config.ts: cssCodeSplit off, so no lazy chunk asks for one).
+  // The site's one style sheet goes inline (about 7 KB brotli): a first paint then waits for no request, and
+  // no style sheet shares the slow line with the page's scripts. Client-side navigation needs no other sheet
+  // (vite.config.ts: cssCodeSplit off, so no lazy chunk asks for one), so the file itself is not kept.
   const sheets = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)">/g)];
   if (sheets.length !== 1) throw new Error(`${outDir}/index.html names ${sheets.length} style sheets, not 1`);
   const css = readFileSync(path.join(outDir, sheets[0][1]), "utf8").trim();
   if (/<\/style/i.test(css)) throw new Error(`${sheets[0][1]} holds "</style": it cannot go inline`);
-  // The language script runs right after the sheet, still before the body, so the parser reads the sheet while
-  // the script's request is on its way; the preload in its old place asks for it as early as before.
-  template = template
-    .replace(langTag, `<link rel="preload" as="script" href="/${langName}">`)
-    .replace(sheets[0][0], () => `<style>${css}</style>\n    <script src="/${langName}"></script>`);
+  template = template.replace(sheets[0][0], () => `<style>${css}</style>`);
+  rmSync(path.join(outDir, sheets[0][1]));
 
   // What a page needs before it can hydrate, beyond the entry script: the entry's imports, the page's code,
   // its static imports and its catalogs in its language, all fetched at once, not one after the other

@@ -6,14 +6,12 @@ import { createPages, SiteRoutes } from "./app/router";
 import { LanguageProvider } from "./i18n/language-provider";
 import { loadPageCatalogs, startLanguage } from "./i18n/catalogs";
 import { basenameOf, languageOfPath } from "./i18n/languages";
+import { languageRedirectInBrowser } from "./i18n/browser-language";
 import { startInspection } from "./inspection/start";
 
 const SupportPanel = lazy(async () => (await Promise.all([import("./support/support-panel"), loadPageCatalogs(["support"])]))[0]);
 
-/**
- * The page's language is its address's (Spanish under /es/). public/lang.js has already sent a visitor whose
- * language rule says otherwise to the other address; then this page is left alone.
- */
+/** The page's language is its address's (Spanish under /es/); the server applied the language rule already. */
 async function start() {
   const language = languageOfPath(window.location.pathname);
   const basename = basenameOf[language];
@@ -62,4 +60,6 @@ async function start() {
   }
 }
 
-if (!document.documentElement.hasAttribute("data-language-redirect")) void start();
+const elsewhere = languageRedirectInBrowser();
+if (elsewhere) window.location.replace(elsewhere);
+else void start();

@@ -2,6 +2,8 @@
 // the spec's paths, Spanish under /es/), the build's files, each in the brotli or gzip copy the build made.
 // Pages are revalidated with an ETag (304); content-hashed assets are immutable. Unknown addresses answer
 // the not-found page with 404, in Spanish under /es/; a file the build lacks and unknown /api paths, JSON 404s.
+// A page is first the language rule's (product.md SITE-1, decision 013): a visitor whose saved choice (its
+// cookie) or browser says the other language is sent to the same page at that language's address.
 import fp from "fastify-plugin";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -10,6 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { errorBody } from "../errors";
 import { publicOrigin } from "../config";
+import { acceptedLanguages, languageInCookie, languageOfPath, languageRedirect } from "../../src/i18n/languages";
 
 const apiPrefixes = ["/api/", "/sandbox/", "/dev/"];
 /** Vite's content-hashed output: a new build gets new names, so these never change under their URL. */
@@ -44,6 +47,10 @@ export interface StaticEntry {
   type: string;
   cacheControl: string;
   status: number;
+  /** A page (HTML), which the language rule applies to; not a file. */
+  page: boolean;
+  /** What else than the address picks the answer: the coding, and for a page the language rule's inputs. */
+  vary?: string;
   identity: Variant;
   br?: Variant;
   gzip?: Variant;
@@ -65,10 +72,14 @@ const tag = (body: Buffer, suffix = "") => `"${createHash("sha1").update(body).d
 
 function entry(body: Buffer, type: string, cacheControl: string, compressed: { br?: Buffer; gzip?: Buffer }, status = 200): StaticEntry {
   const etag = tag(body);
+  const page = type === types[".html"];
+  const vary = [compressed.br || compressed.gzip ? "Accept-Encoding" : "", page ? "Cookie, Accept-Language" : ""].filter(Boolean).join(", ");
   return {
     type,
     cacheControl,
     status,
+    page,
+    vary: vary || undefined,
     identity: { body, etag },
     br: compressed.br && { body: compressed.br, etag: etag.replace(/"$/, '-br"') },
     gzip: compressed.gzip && { body: compressed.gzip, etag: etag.replace(/"$/, '-gz"') },
@@ -147,13 +158,39 @@ export function sendEntry(request: FastifyRequest, reply: FastifyReply, answer: 
   const [variant, coding] =
     answer.br && accepted.br ? [answer.br, "br"] : answer.gzip && accepted.gzip ? [answer.gzip, "gzip"] : [answer.identity, undefined];
   reply.header("content-type", answer.type).header("cache-control", answer.cacheControl).header("etag", variant.etag);
-  if (answer.br || answer.gzip) reply.header("vary", "Accept-Encoding");
+  if (answer.vary) reply.header("vary", answer.vary);
   if (answer.status === 200) {
     const ifNoneMatch = request.headers["if-none-match"];
     if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === variant.etag)) return reply.code(304).send();
   }
   if (coding) reply.header("content-encoding", coding);
   return reply.code(answer.status).send(variant.body);
+}
+
+/** What each Accept-Language seen lists, most wanted first (parsed once each, at most 100 kept). */
+const acceptedByHeader = new Map<string, string[]>();
+function languagesOf(header: string | undefined): string[] {
+  if (header === undefined) return [];
+  let known = acceptedByHeader.get(header);
+  if (!known) {
+    if (acceptedByHeader.size >= 100) acceptedByHeader.clear();
+    known = acceptedLanguages(header);
+    acceptedByHeader.set(header, known);
+  }
+  return known;
+}
+
+/** Where the language rule sends this request for the page at `pathname`, with its query, or null to stay. */
+function languageTarget(request: FastifyRequest, pathname: string): string | null {
+  const target = languageRedirect(pathname, languageInCookie(request.headers.cookie), languagesOf(request.headers["accept-language"]));
+  if (target === null) return null;
+  const query = request.url.indexOf("?");
+  return query === -1 ? target : `${target}${request.url.slice(query)}`;
+}
+
+function sendToLanguage(reply: FastifyReply, target: string) {
+  // Temporary and per visitor: the same address answers another visitor differently.
+  return reply.header("vary", "Cookie, Accept-Language").header("cache-control", "no-cache").redirect(target, 302);
 }
 
 export default fp<{ root: string }>(
@@ -172,15 +209,19 @@ export default fp<{ root: string }>(
       const search = query === undefined ? "" : `?${query}`;
       const canonical = url === "/es" ? "/es/" : url.length > 1 && url.endsWith("/") && url !== "/es/" ? url.replace(/\/+$/, "") : null;
       if (canonical && site.files.has(canonical)) return reply.redirect(`${canonical}${search}`, 301);
-      const language = url === "/es" || url.startsWith("/es/") ? "es" : "en";
-      return sendEntry(request, reply, site.notFound[language]);
+      const elsewhere = languageTarget(request, url);
+      if (elsewhere) return sendToLanguage(reply, elsewhere);
+      return sendEntry(request, reply, site.notFound[languageOfPath(url)]);
     };
     // One route for every file (the API's own routes are more specific and win): a route per file cost a
     // start-up about a second of registering routes and their hooks, for no faster answer.
     app.get("/*", (request, reply) => {
       const end = request.url.indexOf("?");
-      const answer = site?.files.get(end === -1 ? request.url : request.url.slice(0, end));
-      return answer ? sendEntry(request, reply, answer) : notFound(request, reply);
+      const pathname = end === -1 ? request.url : request.url.slice(0, end);
+      const answer = site?.files.get(pathname);
+      if (!answer) return notFound(request, reply);
+      const elsewhere = answer.page ? languageTarget(request, pathname) : null;
+      return elsewhere ? sendToLanguage(reply, elsewhere) : sendEntry(request, reply, answer);
     });
     app.setNotFoundHandler(notFound);
   },

@@ -20,7 +20,7 @@ export function LanguageProvider({ initial, children }: { initial: Language; chi
   const [language] = useState<Language>(initial);
 
   const setLanguage = useCallback(async (next: Language) => {
-    // Saved first, so the language rule (public/lang.js) agrees with the address we go to.
+    // Saved first (with its cookie), so the server's language rule agrees with the address we go to.
     saveLanguage(next);
     const { pathname, search, hash } = window.location;
     window.location.assign(`${pathInLanguage(pathname, next)}${search}${hash}`);

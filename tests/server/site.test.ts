@@ -103,7 +103,7 @@ describe(`the built site (${testDriver})`, () => {
   it("sends the build's brotli copy, else its gzip copy, else the file itself, each with its own ETag", async () => {
     const br = await app.inject({ url: "/es/pricing", headers: { "accept-encoding": "gzip, deflate, br" } });
     expect(br.headers["content-encoding"]).toBe("br");
-    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(br.headers.vary).toBe("Accept-Encoding, Cookie, Accept-Language");
     expect(brotliDecompressSync(br.rawPayload).toString()).toContain("<h1>Precios</h1>");
     const gz = await app.inject({ url: "/es/pricing", headers: { "accept-encoding": "gzip" } });
     expect(gz.headers["content-encoding"]).toBe("gzip");
@@ -147,6 +147,65 @@ describe(`the built site (${testDriver})`, () => {
     expect(response.headers["content-type"]).toMatch(/javascript/);
     expect(response.headers["content-encoding"]).toBe("br");
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // A file is the same for every visitor: only the coding picks it.
+    expect(response.headers.vary).toBe("Accept-Encoding");
+  });
+
+  describe("the language rule, before any page is sent (product.md SITE-1, decision 013)", () => {
+    const cookie = (language: string) => `theme=dark; language=${language}; other=1`;
+    it.each([
+      // [address, saved choice (cookie), Accept-Language, where the visitor goes (null: the page itself)]
+      ["/pricing", undefined, "es-ES,es;q=0.9,en;q=0.8", "/es/pricing"],
+      ["/pricing?plan=family&x=1", undefined, "es", "/es/pricing?plan=family&x=1"],
+      ["/", undefined, "es-419", "/es/"],
+      ["/", cookie("es"), "en-US,en;q=0.9", "/es/"],
+      ["/es/pricing", cookie("en"), "es-ES", "/pricing"],
+      ["/es/", cookie("en"), undefined, "/"],
+      ["/no/such/page", undefined, "es-MX", "/es/no/such/page"],
+      ["/es/no/existe", cookie("en"), "es", "/no/existe"],
+      // The most wanted language decides, whatever the header's order.
+      ["/pricing", undefined, "en;q=0.5, es-US", "/es/pricing"],
+      ["/pricing", undefined, "fr-FR, es;q=0.9", null],
+      ["/pricing", undefined, "es;q=0, en", null],
+      // A saved choice wins over the browser; an unknown one is no choice.
+      ["/pricing", cookie("en"), "es-ES", null],
+      ["/es/pricing", cookie("es"), "en-US", null],
+      ["/es/pricing", cookie("fr"), "en-US", null],
+      ["/pricing", cookie("fr"), "es", "/es/pricing"],
+      // No saved choice and no Spanish browser (a crawler, a shared link): stays where it landed.
+      ["/es/pricing", undefined, undefined, null],
+      ["/es/pricing", undefined, "en-US", null],
+      ["/blog/some-post", undefined, "*", null],
+    ])("%s, cookie %s, Accept-Language %s: goes to %s", async (url, cookieHeader, acceptLanguage, target) => {
+      const headers: Record<string, string> = { "accept-encoding": "br" };
+      if (cookieHeader) headers.cookie = cookieHeader;
+      if (acceptLanguage) headers["accept-language"] = acceptLanguage;
+      for (const method of ["GET", "HEAD"] as const) {
+        const response = await app.inject({ method, url, headers });
+        if (target === null) {
+          expect(response.statusCode).toBe(200);
+          expect(response.headers.vary).toBe("Accept-Encoding, Cookie, Accept-Language");
+        } else {
+          expect(response.statusCode).toBe(302);
+          expect(response.headers.location).toBe(target);
+          expect(response.headers.vary).toBe("Cookie, Accept-Language");
+          expect(response.headers["cache-control"]).toBe("no-cache");
+        }
+      }
+    });
+
+    it("moves a visitor before a cached page's revalidation: an old ETag is no way to keep the other language", async () => {
+      const english = await app.inject({ url: "/pricing", headers: { "accept-encoding": "br" } });
+      const response = await app.inject({ url: "/pricing", headers: { "accept-encoding": "br", cookie: "language=es", "if-none-match": english.headers.etag as string } });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe("/es/pricing");
+    });
+
+    it("never moves a file, whatever the visitor's language", async () => {
+      const response = await app.inject({ url: "/logo.svg", headers: { cookie: "language=es", "accept-language": "es" } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toBe("image/svg+xml");
+    });
   });
 
   it("caches other public files for an hour", async () => {
