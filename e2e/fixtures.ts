@@ -61,7 +61,16 @@ export async function useLanguage(page: Page, language: Language) {
   await page.addInitScript((lang) => window.localStorage.setItem("language", lang), language);
 }
 
+/**
+ * Renders the blocks a page leaves unrendered until they near the viewport (the render-near-view utility), as a
+ * reader scrolling down would: axe then checks them, a full-page screenshot shows them and an overflow counts.
+ */
+export async function renderWholePage(page: Page) {
+  await page.addStyleTag({ content: ".render-near-view { content-visibility: visible !important; }" });
+}
+
 export async function expectNoAxeViolations(page: Page) {
+  await renderWholePage(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }

@@ -1,7 +1,7 @@
 // Service areas, FAQ and blog in both languages: the spec's facts, the panels, tabs and accordions, the
 // newsletter against the real server; then axe and screenshots of every resources and contact route.
 import { mkdirSync } from "node:fs";
-import { test, expect, at, useLanguage, expectNoAxeViolations, type Language } from "./fixtures";
+import { test, expect, at, useLanguage, expectNoAxeViolations, renderWholePage, type Language } from "./fixtures";
 import { comingSoonAreas, serviceAreas, type DeliveryTime } from "#domain/service-areas";
 import { brand } from "../src/config/brand";
 import { blogCategories, featuredPosts, recentPosts } from "../src/resources/blog/posts";
@@ -256,6 +256,7 @@ for (const language of ["en", "es"] as const) {
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expect(page.locator("html")).toHaveAttribute("lang", language);
         // No horizontal scrolling at either width.
+        await renderWholePage(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await expectNoAxeViolations(page);
         await page.screenshot({ path: `test-results/screenshots/${name}-${language}-${width}.png`, fullPage: true });

@@ -68,7 +68,7 @@ export function Section({
   const id = useId();
   const background = tone === "white" ? "bg-white" : tone === "brand" ? "bg-brand-50" : "";
   return (
-    <section aria-labelledby={id} className={`${background} ${className}`}>
+    <section aria-labelledby={id} className={`render-near-view ${background} ${className}`}>
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-16">
         <div className="max-w-3xl">
           <h2 id={id} className="text-3xl font-bold text-brand-900">{title}</h2>

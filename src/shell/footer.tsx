@@ -18,7 +18,7 @@ export function Footer() {
   const { t, i18n } = useLingui();
   const year = useCurrentYear();
   return (
-    <footer className="mt-16 bg-brand-900 text-brand-50">
+    <footer className="render-near-view mt-16 bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="font-display text-lg font-bold text-white">{brand.name}</p>
