@@ -28,9 +28,12 @@ export function languageOfPath(pathname: string): Language {
   return pathname === "/es" || pathname.startsWith("/es/") ? "es" : "en";
 }
 
-/** The same page's address in a language: "/pricing" ⇄ "/es/pricing", "/" ⇄ "/es/". */
+/**
+ * The same page's address in a language: "/pricing" ⇄ "/es/pricing", "/" ⇄ "/es/". Always a path on this site:
+ * "/es//evil.example" gives "/evil.example", never "//evil.example" (another site, to a browser).
+ */
 export function pathInLanguage(pathname: string, language: Language): string {
-  const own = languageOfPath(pathname) === "es" ? pathname.slice(3) || "/" : pathname;
+  const own = `/${(languageOfPath(pathname) === "es" ? pathname.slice(3) : pathname).replace(/^[/\\]+/, "")}`;
   return language === "es" ? `/es${own === "/" ? "/" : own}` : own;
 }
 

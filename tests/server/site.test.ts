@@ -163,6 +163,9 @@ describe(`the built site (${testDriver})`, () => {
       ["/es/", cookie("en"), undefined, "/"],
       ["/no/such/page", undefined, "es-MX", "/es/no/such/page"],
       ["/es/no/existe", cookie("en"), "es", "/no/existe"],
+      // Always to this site: "//host" would be another site to a browser (an open redirect).
+      ["/es//evil.example/path", cookie("en"), undefined, "/evil.example/path"],
+      ["/es/\\evil-example/x", cookie("en"), undefined, "/evil-example/x"],
       // The most wanted language decides, whatever the header's order.
       ["/pricing", undefined, "en;q=0.5, es-US", "/es/pricing"],
       ["/pricing", undefined, "fr-FR, es;q=0.9", null],

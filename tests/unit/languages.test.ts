@@ -38,6 +38,11 @@ describe("the language rule by address", () => {
     expect(pathInLanguage("/es/blog/x", "es")).toBe("/es/blog/x");
     expect(pathInLanguage("/blog/x", "en")).toBe("/blog/x");
     expect(languageOfPath("/es")).toBe("es");
+    // Never an address on another site: a browser reads "//host" and "/\\host" as one.
+    expect(pathInLanguage("/es//evil.example/x", "en")).toBe("/evil.example/x");
+    expect(pathInLanguage("/es/\\evil.example", "en")).toBe("/evil.example");
+    expect(pathInLanguage("//evil.example", "es")).toBe("/es/evil.example");
+    expect(languageRedirect("/es//evil.example", "en", [])).toBe("/evil.example");
     expect(languageOfPath("/espresso")).toBe("en");
   });
 
