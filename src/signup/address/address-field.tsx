@@ -1,5 +1,5 @@
 // Sign-up step 1's address: street (autocomplete when a maps key is configured), ZIP code and city.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { createActorContext } from "@xstate/react";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
@@ -35,9 +35,20 @@ const errorMessages: Record<string, MessageDescriptor> = {
   tooLong: msg`This is too long`,
 };
 
+const noSubscription = () => () => {};
+/** The key the pre-rendered page was made with: the build's own (a test's stand-in exists only in the browser). */
+const buildKey = () => import.meta.env.VITE_GOOGLE_MAPS_API_KEY?.trim() || null;
+
 export function AddressField(props: AddressFieldProps) {
-  // The key is read once, when the field mounts in the browser (machine input, not module top level).
-  const [input] = useState(() => ({ apiKey: mapsApiKey() }));
+  // While hydrating the pre-rendered /signup, the field is what the pre-render made; a browser whose key differs
+  // (only a test's stand-in does) then starts the field afresh with its own.
+  const apiKey = useSyncExternalStore(noSubscription, mapsApiKey, buildKey);
+  return <AddressAutocompleteField key={apiKey ?? "manual"} apiKey={apiKey} {...props} />;
+}
+
+function AddressAutocompleteField({ apiKey, ...props }: AddressFieldProps & { apiKey: string | null }) {
+  // The key is read once per field (machine input, not module top level).
+  const [input] = useState(() => ({ apiKey }));
   return (
     <AddressAutocomplete.Provider options={{ input, inspect }}>
       <AddressFields {...props} />
