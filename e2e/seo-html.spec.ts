@@ -88,6 +88,17 @@ for (const language of ["en", "es"] as const) {
       });
     }
 
+    test(`${addressIn("/signup", language)} holds its first step, every field and button in a fieldset disabled until the page's code runs`, async ({ request }) => {
+      const html = decode(await (await request.get(addressIn("/signup", language), { headers: { "accept-language": "en" } })).text());
+      expect(html).toMatch(new RegExp(`<h2[^>]*>${tr("signup", "Personal information and address", language)}</h2>`));
+      const form = html.match(/<form[^>]*aria-labelledby="signup-step-heading"[^>]*>([\s\S]*?)<\/form>/)?.[1] ?? "";
+      const disabled = form.match(/<fieldset disabled=""[^>]*>([\s\S]*)<\/fieldset>/)?.[1] ?? "";
+      const controls = (text: string) => text.match(/<(input|button|select|textarea)\b/g) ?? [];
+      expect(disabled).toContain('type="email"');
+      expect(controls(disabled).length).toBeGreaterThanOrEqual(10);
+      expect(controls(disabled)).toEqual(controls(form));
+    });
+
     test(`an unknown address answers the not-found page with 404 in ${language}`, async ({ request }) => {
       const response = await request.get(addressIn("/no/such/page", language));
       expect(response.status()).toBe(404);

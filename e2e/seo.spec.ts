@@ -7,7 +7,7 @@ import { blogPosts } from "../src/resources/blog/posts";
 
 const hydrated = [
   "/", "/about", "/services", "/pricing", "/service-areas", "/faq", "/airbnb-hosts", "/blog", "/how-it-works", "/login",
-  "/contact", "/privacy", "/terms", ...blogPosts.map((post) => `/blog/${post.slug}`),
+  "/contact", "/privacy", "/terms", "/signup", ...blogPosts.map((post) => `/blog/${post.slug}`),
 ];
 const addressIn = (path: string, language: Language) => (language === "es" ? `/es${path === "/" ? "/" : path}` : path);
 

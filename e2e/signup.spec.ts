@@ -160,6 +160,65 @@ test("an e-mail with a live subscription shows the alert, is announced, blocks C
   await expect(page).toHaveURL(/\/login$/);
 });
 
+/** Holds the sign-up page's code (the entry waits for it before hydrating) until the returned release is called. */
+async function holdSignupCode(page: Page) {
+  let open!: () => void;
+  const held = new Promise<void>((resolve) => (open = resolve));
+  await page.route("**/assets/signup-page-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => open();
+}
+
+test.describe("the pre-rendered first step, before the page's code has run", () => {
+  for (const language of ["en", "es"] as const) {
+    test(`in ${language}: the step shows with its fields disabled, typing does nothing; once hydrated, what is typed reaches the sign-up`, async ({ page, baseURL }) => {
+      test.slow(); // a paid client through the API, then a page load held on purpose
+      const email = uniqueSignupEmail(`held-${language}`);
+      const client = makeClient(email, await availableDays(page.request, 37), language);
+      await payThroughApi(page.request, await createCheckout(page.request, baseURL!, client));
+      await useLanguage(page, language);
+      const release = await holdSignupCode(page);
+      await page.goto(at(language, "/signup"), { waitUntil: "domcontentloaded" });
+      const w = wizard(page, language);
+      const t = w.t;
+      await expect(page.getByRole("heading", { level: 2, name: t("Personal information and address") })).toBeVisible();
+      const emailField = page.getByRole("textbox", { name: t("Email") });
+      await expect(emailField).toBeDisabled();
+      await expect(page.getByRole("textbox", { name: t("First name") })).toBeDisabled();
+      await expect(page.getByRole("checkbox", { name: t("I accept the terms of service and the privacy policy.") })).toBeDisabled();
+      await expect(w.continueButton).toBeDisabled();
+      await emailField.click({ force: true });
+      await page.keyboard.type(email);
+      await page.keyboard.press("Enter");
+      await expect(emailField).toHaveValue("");
+      expect(await emailField.evaluate((field) => field === document.activeElement)).toBe(false);
+      await expect(page).toHaveURL(new RegExp(`${at(language, "/signup")}$`));
+      // The keyboard's place on the page is kept through hydration.
+      await page.keyboard.press("Tab");
+      const focusedBefore = await page.evaluate(() => {
+        (window as unknown as { focusedBefore: Element | null }).focusedBefore = document.activeElement;
+        return document.activeElement?.tagName;
+      });
+      expect(focusedBefore).not.toBe("BODY");
+
+      release();
+      await expect(emailField).toBeEnabled();
+      expect(await page.evaluate(() => document.activeElement === (window as unknown as { focusedBefore: Element | null }).focusedBefore)).toBe(true);
+      await w.expectStep(1);
+      await emailField.fill(email.toUpperCase());
+      await expect(w.emailStatus).toHaveText(t("Email already exists."));
+      await w.fillPersonal({ email });
+      await expect(w.emailStatus).toHaveText(t("Email already exists."));
+      await w.continueButton.click();
+      await expect(toasts(page).getByText(t("Email already exists"))).toBeVisible();
+      await w.expectStep(1);
+      await expect(emailField).toHaveValue(email);
+    });
+  }
+});
+
 test.describe("a day that fills up before checkout", () => {
   test.use({ allowedConsoleErrors: [/409/] });
   test("payment=canceled resumes on step 6; a full day sends the user back to step 4 to choose again", async ({ page, baseURL }) => {

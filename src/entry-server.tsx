@@ -35,7 +35,8 @@ export const sitePages: SitePage[] = [
     (path): SitePage => ({ path, indexed: true, prerendered: "full" }),
   ),
   ...blogPosts.map((post): SitePage => ({ path: `/blog/${post.slug}`, indexed: true, prerendered: "full" })),
-  { path: "/signup", indexed: true, prerendered: "shell" },
+  // Its blank first step, hydrated; a form restored in this tab replaces it (src/signup/signup-page.tsx).
+  { path: "/signup", indexed: true, prerendered: "full" },
   { path: "/payment-success", indexed: false, prerendered: "shell" },
   { path: "/payment-canceled", indexed: false, prerendered: "shell" },
 ];

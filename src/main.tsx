@@ -36,8 +36,9 @@ async function start() {
       </LanguageProvider>
     </StrictMode>
   );
-  // A fully pre-rendered page is hydrated. A page rendered from what only the browser knows (the sign-up's
-  // saved draft, a payment's return, anything a query string changes), the not-found page (which stands for
+  // A fully pre-rendered page is hydrated (the sign-up's blank first step too: a draft saved in the tab
+  // replaces it once hydrated). A page rendered from what only the browser knows (a payment's return,
+  // anything a query string changes), the not-found page (which stands for
   // any address) and a page whose code failed to load are rendered afresh over the pre-rendered HTML.
   // The site's error boundaries (src/app/route-error-page.tsx) report what they catch themselves, and say
   // nothing of a page that fails to load in a stale tab (it reloads): React need not log it again.

@@ -8,6 +8,7 @@ import { inspect } from "../inspection/inspect";
 import { useLanguage } from "../i18n/language-provider";
 import { Button } from "../ui/button";
 import { ProgressBar } from "../ui/progress-bar";
+import { useHydrated } from "../ui/use-hydrated";
 import { closeToast, showToast } from "../ui/toast";
 import { SignupActor } from "./signup-actor";
 import { checkoutErrorText, validationText } from "./signup-messages";
@@ -34,6 +35,7 @@ function Wizard() {
   const busy = SignupActor.useSelector((s) => s.hasTag("busy"));
   const checking = SignupActor.useSelector((s) => s.hasTag("checking"));
   const canGoBack = SignupActor.useSelector((s) => s.can({ type: "step.back" }));
+  const hydrated = useHydrated();
 
   // The machine carries keys and codes; the toasts are written here, in the active language. One
   // validation toast at a time: a new failure replaces it, and it closes once the step has no error left
@@ -231,31 +233,35 @@ function Wizard() {
           if (!busy) actor.send({ type: "step.next" });
         }}
       >
-        {/* The form's default button (the first submit button in tree order), hidden: Enter in a field submits as
-            Continue does, and never clicks a button of a step rendered ahead (the calendar's hidden "next month"
-            button has no type, so it is a submit button). No type attribute: a submit button by default. */}
-        <button hidden tabIndex={-1} aria-hidden="true" disabled={busy || checking} />
         <h2 id="signup-step-heading" ref={heading} tabIndex={-1} className="font-display text-2xl font-semibold text-brand-900 outline-none">
           {titles[step]}
         </h2>
-        {/* The step shown, and the next one rendered ahead, hidden (display: none, no effects), so a valid
-            Continue only reveals it. Its key survives a move one step forward; any other move starts afresh.
-            The review is not rendered ahead: it repeats every answer, and opens at most once or twice. */}
-        {shown.map((s) => (
-          <Activity key={`${s}-${stepRun}`} mode={s === step ? "visible" : "hidden"}>
-            <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
-              <StepView step={s as SignupStep} />
-            </Suspense>
-          </Activity>
-        ))}
-        <div className="flex flex-col-reverse gap-3 border-t border-brand-100 pt-6 sm:flex-row sm:justify-between">
-          <Button variant="secondary" isDisabled={!canGoBack || busy} onPress={goBack}>
-            {t`Back`}
-          </Button>
-          <Button type="submit" variant={step === SIGNUP_STEPS ? "accent" : "primary"} isDisabled={busy || checking}>
-            {busy ? t`Processing...` : step === SIGNUP_STEPS ? t`Complete and pay` : t`Continue`}
-          </Button>
-        </div>
+        {/* Disabled in the pre-rendered page until it has hydrated: what was typed before then would never reach
+            the machine, and a press of Continue would submit the bare form. Its links work meanwhile. */}
+        <fieldset disabled={!hydrated} className="flex min-w-0 flex-col gap-6">
+          {/* The form's default button (the first submit button in tree order), hidden: Enter in a field submits as
+              Continue does, and never clicks a button of a step rendered ahead (the calendar's hidden "next month"
+              button has no type, so it is a submit button). No type attribute: a submit button by default. */}
+          <button hidden tabIndex={-1} aria-hidden="true" disabled={busy || checking} />
+          {/* The step shown, and the next one rendered ahead, hidden (display: none, no effects), so a valid
+              Continue only reveals it. Its key survives a move one step forward; any other move starts afresh.
+              The review is not rendered ahead: it repeats every answer, and opens at most once or twice. */}
+          {shown.map((s) => (
+            <Activity key={`${s}-${stepRun}`} mode={s === step ? "visible" : "hidden"}>
+              <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
+                <StepView step={s as SignupStep} />
+              </Suspense>
+            </Activity>
+          ))}
+          <div className="flex flex-col-reverse gap-3 border-t border-brand-100 pt-6 sm:flex-row sm:justify-between">
+            <Button variant="secondary" isDisabled={!canGoBack || busy} onPress={goBack}>
+              {t`Back`}
+            </Button>
+            <Button type="submit" variant={step === SIGNUP_STEPS ? "accent" : "primary"} isDisabled={busy || checking}>
+              {busy ? t`Processing...` : step === SIGNUP_STEPS ? t`Complete and pay` : t`Continue`}
+            </Button>
+          </div>
+        </fieldset>
       </form>
       <CheckAnnouncements />
     </div>
