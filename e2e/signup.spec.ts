@@ -219,6 +219,22 @@ test.describe("the pre-rendered first step, before the page's code has run", () 
   }
 });
 
+test("/signup?zip=33131 opened directly (rendered afresh over the pre-rendered step): step 1 with the ZIP filled in and checked, its fields enabled, no hydration message", async ({ page }) => {
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (/hydrat|Minified React error #4(18|19|22|23|25)/i.test(message.text())) messages.push(message.text());
+  });
+  await useLanguage(page, "en");
+  await page.goto("/signup?zip=33131");
+  const w = wizard(page, "en");
+  await w.expectStep(1);
+  await expect(page.getByRole("textbox", { name: "ZIP code" })).toHaveValue("33131");
+  await expect(w.areaStatus).toHaveText("Good news: we serve your area.");
+  await expect(page.getByRole("textbox", { name: "Email" })).toBeEnabled();
+  await page.waitForLoadState("networkidle");
+  expect(messages).toEqual([]);
+});
+
 test.describe("a day that fills up before checkout", () => {
   test.use({ allowedConsoleErrors: [/409/] });
   test("payment=canceled resumes on step 6; a full day sends the user back to step 4 to choose again", async ({ page, baseURL }) => {
