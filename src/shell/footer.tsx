@@ -1,17 +1,16 @@
-import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import { brand, footerServiceAreas } from "../config/brand";
 import { navItems } from "./nav-items";
 import { LanguageSwitch } from "./language-switch";
+import { useHydrated } from "../ui/use-hydrated";
 
-const never = () => () => {};
 /**
  * The visitor's year. Not in the pre-rendered HTML (built on another day, perhaps in another year), so the
  * browser's hydration matches it, then fills the year in.
  */
 function useCurrentYear(): number | null {
-  return useSyncExternalStore(never, () => new Date().getFullYear(), () => null);
+  return useHydrated() ? new Date().getFullYear() : null;
 }
 
 export function Footer() {
