@@ -3,6 +3,7 @@
 // that the loader actor returns, and the loader itself is provided by the view (src/signup/address).
 import { assign, emit, fromPromise, setup } from "xstate";
 import type { AddressDraft } from "#domain/signup-form";
+import { notProvided } from "./not-provided";
 
 /** The spec's maps loader: 3 retries after the first attempt, 4 attempts in all. */
 export const MAX_RETRIES = 3;
@@ -63,6 +64,7 @@ export interface LoadPlacesInput {
 }
 
 export const addressAutocompleteMachine = setup({
+  // Stryker disable next-line ObjectLiteral: TypeScript only; XState reads no value of `types` at run time.
   types: {
     input: {} as AddressAutocompleteInput,
     context: {} as AddressAutocompleteContext,
@@ -71,9 +73,7 @@ export const addressAutocompleteMachine = setup({
   },
   actors: {
     // The real loader (js-api-loader, or the tests' stand-in) is provided by the view with machine.provide.
-    loadPlaces: fromPromise<PlacesPort, LoadPlacesInput>(async () => {
-      throw new Error("loadPlaces is not provided");
-    }),
+    loadPlaces: fromPromise<PlacesPort, LoadPlacesInput>(notProvided("loadPlaces")),
     fetchSuggestions: fromPromise<PlaceSuggestion[], { places: PlacesPort; query: string }>(({ input }) =>
       input.places.suggest(input.query),
     ),

@@ -29,6 +29,7 @@ export interface PortalRedirectContext extends Required<PortalRedirectInput> {
 }
 
 export const portalRedirectMachine = setup({
+  // Stryker disable next-line ObjectLiteral: TypeScript only; XState reads no value of `types` at run time.
   types: {
     context: {} as PortalRedirectContext,
     input: {} as PortalRedirectInput,

@@ -9,6 +9,7 @@ import type { Client } from "#contract/client";
 import type { Language } from "#contract/common";
 import { PICKUP_WINDOW_WEEKS, SIGNUP_STEPS } from "#domain/plan";
 import type { ServiceAreaAnswer } from "#contract/calls";
+import { notProvided } from "./not-provided";
 import {
   emailToCheck,
   isAreaAvailable,
@@ -137,6 +138,7 @@ const withZip = (form: SignupForm, zip: string | undefined): SignupForm =>
   zip && /^\d{5}$/.test(zip) ? { ...form, address: { ...form.address, zip } } : form;
 
 export const signupMachine = setup({
+  // Stryker disable next-line ObjectLiteral: TypeScript only; XState reads no value of `types` at run time.
   types: {
     context: {} as SignupContext,
     events: {} as SignupEvent,
@@ -145,27 +147,15 @@ export const signupMachine = setup({
   },
   actors: {
     // Every effect is provided by the view (src/signup/signup-actor.ts), so the machine stays pure.
-    checkEmail: fromPromise<{ exists: boolean }, { email: string }>(async () => {
-      throw new Error("checkEmail is provided by the view");
-    }),
-    checkServiceArea: fromPromise<ServiceAreaAnswer, { zip: string }>(async () => {
-      throw new Error("checkServiceArea is provided by the view");
-    }),
-    loadAvailability: fromPromise<Record<string, boolean>, { date: string }>(async () => {
-      throw new Error("loadAvailability is provided by the view");
-    }),
+    checkEmail: fromPromise<{ exists: boolean }, { email: string }>(notProvided("checkEmail")),
+    checkServiceArea: fromPromise<ServiceAreaAnswer, { zip: string }>(notProvided("checkServiceArea")),
+    loadAvailability: fromPromise<Record<string, boolean>, { date: string }>(notProvided("loadAvailability")),
     /** Provided by the view: writes the full form under CHECKOUT_FORM_KEY. */
-    saveCheckout: fromPromise<void, SavedCheckoutInput>(async () => {
-      throw new Error("saveCheckout is provided by the view");
-    }),
+    saveCheckout: fromPromise<void, SavedCheckoutInput>(notProvided("saveCheckout")),
     /** Provided by the view: requests the checkout session and answers its link. */
-    createCheckout: fromPromise<string, { client: Client; origin: string }>(async () => {
-      throw new Error("createCheckout is provided by the view");
-    }),
+    createCheckout: fromPromise<string, { client: Client; origin: string }>(notProvided("createCheckout")),
     /** Provided by the view: sends the browser to the checkout page. */
-    redirect: fromPromise<void, { url: string }>(async () => {
-      throw new Error("redirect is provided by the view");
-    }),
+    redirect: fromPromise<void, { url: string }>(notProvided("redirect")),
   },
   guards: {
     emailCheckable: ({ event }) => event.type === "email.changed" && emailToCheck(event.value) !== null,

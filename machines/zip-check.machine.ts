@@ -1,8 +1,9 @@
 // The ZIP check of the home hero and /service-areas, and the "tell me when you arrive" waitlist behind a
 // coming-soon answer (product.md AREA-2, AREA-3). The sign-up's step 1 starts it at the waitlist, with the
 // ZIP and area its own check found.
-import { assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, fromPromise, setup } from "xstate";
 import { emailSchema, type Language } from "#contract/common";
+import { notProvided } from "./not-provided";
 
 /** What the area check answered, as the view shows it. */
 export type ZipAnswer =
@@ -52,6 +53,7 @@ export function validateWaitlistEmail(value: string): { ok: true; email: string 
 const failureKey = (error: unknown): ZipCheckErrorKey => ((error as { status?: number } | null)?.status === 429 ? "rateLimited" : "requestFailed");
 
 export const zipCheckMachine = setup({
+  // Stryker disable next-line ObjectLiteral: TypeScript only; XState reads no value of `types` at run time.
   types: {
     context: {} as ZipCheckContext,
     events: {} as ZipCheckEvent,
@@ -59,12 +61,8 @@ export const zipCheckMachine = setup({
   },
   actors: {
     // Provided by the view (the API client); the machine itself makes no call.
-    checkArea: fromPromise<ZipAnswer, { zip: string }>(async () => {
-      throw new Error("checkArea is provided by the view");
-    }),
-    joinWaitlist: fromPromise<unknown, WaitlistJoin>(async () => {
-      throw new Error("joinWaitlist is provided by the view");
-    }),
+    checkArea: fromPromise<ZipAnswer, { zip: string }>(notProvided("checkArea")),
+    joinWaitlist: fromPromise<unknown, WaitlistJoin>(notProvided("joinWaitlist")),
   },
   guards: {
     startsAtWaitlist: ({ context }) => context.answer?.kind === "comingSoon",
@@ -74,11 +72,17 @@ export const zipCheckMachine = setup({
     emailValid: ({ context }) => validateWaitlistEmail(context.email).ok,
   },
   actions: {
-    setZip: assign(({ event }) => (event.type === "zip.changed" ? { zip: event.value.replace(/\D/g, "").slice(0, 5), error: null } : {})),
+    setZip: assign(({ event }) => {
+      assertEvent(event, "zip.changed");
+      return { zip: event.value.replace(/\D/g, "").slice(0, 5), error: null };
+    }),
     showZipError: assign({ error: "zipInvalid" as ZipCheckErrorKey }),
     setAnswer: assign(({ context, event }) => ({ answer: (event as unknown as { output: ZipAnswer }).output, checkedZip: context.zip.trim(), error: null })),
     clearAnswer: assign({ answer: null, error: null }),
-    setEmail: assign(({ event }) => (event.type === "email.changed" ? { email: event.value, error: null } : {})),
+    setEmail: assign(({ event }) => {
+      assertEvent(event, "email.changed");
+      return { email: event.value, error: null };
+    }),
     showEmailError: assign(({ context }) => {
       const result = validateWaitlistEmail(context.email);
       return { error: result.ok ? null : result.error };

@@ -5,7 +5,7 @@ import { claimPaymentSuccessRun, sendConversion, trackerPresent } from "../../sr
 import { readSavedCheckout } from "../../src/browser/tab-session";
 import { paymentCanceledActors, paymentSuccessActors, portalRedirectActors } from "../../src/checkout/checkout-actors";
 import { createApiClient } from "../../src/api/client";
-import { CHECKOUT_FORM_KEY, PAYMENT_SUCCESS_DONE_KEY } from "#domain/signup-storage";
+import { CHECKOUT_FORM_KEY, CLIENT_DATA_KEY, PAYMENT_SUCCESS_DONE_KEY } from "#domain/signup-storage";
 import type { ClientInput } from "#contract/client";
 import { validClient } from "../fixtures/client";
 
@@ -18,6 +18,16 @@ afterEach(() => {
 });
 
 describe("checkout storage", () => {
+  it("keeps its records under fixed, distinct keys (a tab that left for checkout before a deploy comes back after it)", () => {
+    // The keys are a stored format: sessionStorage outlives the round trip to the payment page, so a renamed key
+    // would lose the saved checkout of every tab in flight (no orders created on its return); e2e/ seeds them too.
+    expect([CLIENT_DATA_KEY, CHECKOUT_FORM_KEY, PAYMENT_SUCCESS_DONE_KEY]).toEqual([
+      "signup:client-data",
+      "signup:checkout-form",
+      "signup:payment-success-done",
+    ]);
+  });
+
   it("reads the form saved at checkout, and nothing from a missing, broken or foreign record", () => {
     expect(readSavedCheckout()).toBeNull();
     sessionStorage.setItem(CHECKOUT_FORM_KEY, "{not json");
