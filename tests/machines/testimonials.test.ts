@@ -140,6 +140,30 @@ describe("testimonials machine (timing)", () => {
     }
   });
 
+  it("restarts the 5-second wait on going back and on a pressed dot too", async () => {
+    const { vi } = await import("vitest");
+    vi.useFakeTimers();
+    try {
+      const actor = createActor(testimonialsMachine, { input: { count: COUNT, reducedMotion: false } }).start();
+      vi.advanceTimersByTime(3000);
+      actor.send({ type: "previous" });
+      expect(actor.getSnapshot().context.index).toBe(COUNT - 1);
+      vi.advanceTimersByTime(4999);
+      expect(actor.getSnapshot().context.index).toBe(COUNT - 1);
+      vi.advanceTimersByTime(1);
+      expect(actor.getSnapshot().context.index).toBe(0);
+      vi.advanceTimersByTime(3000);
+      actor.send({ type: "select", index: 2 });
+      vi.advanceTimersByTime(4999);
+      expect(actor.getSnapshot().context.index).toBe(2);
+      vi.advanceTimersByTime(1);
+      expect(actor.getSnapshot().context.index).toBe(3);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("never rotates on its own for reduced motion", async () => {
     const { vi } = await import("vitest");
     vi.useFakeTimers();
