@@ -46,7 +46,8 @@ export const comingSoonZipCodes: Record<string, (typeof comingSoonAreas)[number]
   "33018": "Miami Lakes",
 };
 
-const slugify = (value: string) => value.trim().toLowerCase().replace(/&/g, " ").replace(/[\s_-]+/g, "-").replace(/^-|-$/g, "");
+/** "  Downtown & Brickell " → "downtown-brickell": every area's slug is its name's (tests/unit/service-areas.test.ts). */
+const slugify = (value: string) => value.toLowerCase().replace(/&/g, " ").replace(/[\s_-]+/g, "-").replace(/^-|-$/g, "");
 
 export type AreaLookup =
   | { available: true; area: ServiceArea }
@@ -63,8 +64,7 @@ export function lookupServiceArea(query: string): AreaLookup {
     return soon ? { available: false, comingSoon: true, name: soon } : { available: false };
   }
   const slug = slugify(value);
-  if (!slug) return { available: false };
-  const area = serviceAreas.find((a) => a.slug === slug || slugify(a.name) === slug || a.neighborhoods.some((n) => slugify(n) === slug));
+  const area = serviceAreas.find((a) => a.slug === slug || a.neighborhoods.some((n) => slugify(n) === slug));
   if (area) return { available: true, area };
   const soon = comingSoonAreas.find((name) => slugify(name) === slug);
   if (soon) return { available: false, comingSoon: true, name: soon };

@@ -44,6 +44,10 @@ describe("lookupServiceArea", () => {
     expect(servedName("& Brickell")).toBe("Downtown & Brickell");
   });
 
+  it("serves nothing for a query of only spaces, dashes or ampersands", () => {
+    for (const query of ["", "   ", "&", " - _ & "]) expect(lookupServiceArea(query)).toEqual({ available: false });
+  });
+
   it("names a coming-soon place asked for by name", () => {
     for (const name of comingSoonAreas) {
       expect(lookupServiceArea(name.toLowerCase())).toEqual({ available: false, comingSoon: true, name });
