@@ -62,6 +62,19 @@ export async function useLanguage(page: Page, language: Language) {
 }
 
 /**
+ * A choice in local storage alone, saved once per tab: as a visitor saved it before the cookie existed, and
+ * not on every load as useLanguage does, so the footer button's own choice then holds.
+ */
+export async function storeLanguageOnce(page: Page, language: Language) {
+  await page.addInitScript((lang) => {
+    if (!sessionStorage.getItem("seeded")) {
+      localStorage.setItem("language", lang);
+      sessionStorage.setItem("seeded", "1");
+    }
+  }, language);
+}
+
+/**
  * Renders the blocks a page leaves unrendered until they near the viewport (the render-near-view utility), as a
  * reader scrolling down would: axe then checks them, a full-page screenshot shows them and an overflow counts.
  */

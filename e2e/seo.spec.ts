@@ -1,6 +1,6 @@
 // Pre-rendered pages in the browser: each hydrates without a mismatch, the language rule moves a person to
 // their language's address before any page is sent, the footer switch keeps the page, and the sign-up works from both.
-import { test, expect, useLanguage, type Language } from "./fixtures";
+import { test, expect, storeLanguageOnce, useLanguage, type Language } from "./fixtures";
 import { PAY_CARD, availableDays, tr } from "./checkout-helpers";
 import { isoDay, uniqueSignupEmail, wizard } from "./models/signup-driver";
 import { blogPosts } from "../src/resources/blog/posts";
@@ -89,12 +89,7 @@ test.describe("the language rule moves a person to their language's address", ()
   test("a choice saved before the cookie existed (local storage only) still wins, and from then on the server applies it", async ({ browser }) => {
     const context = await browser.newContext({ locale: "en-US" });
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      if (!sessionStorage.getItem("seeded")) {
-        localStorage.setItem("language", "es");
-        sessionStorage.setItem("seeded", "1");
-      }
-    });
+    await storeLanguageOnce(page, "es");
     await page.goto("/faq");
     await expect(page).toHaveURL(/\/es\/faq$/);
     await expect(page.getByRole("heading", { level: 1, name: "Preguntas frecuentes" })).toBeVisible();

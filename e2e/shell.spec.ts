@@ -1,5 +1,5 @@
 // The site shell: every route in both languages, the language rule, the not-found page, the mobile menu.
-import { test, expect, expectNoAxeViolations, useLanguage } from "./fixtures";
+import { test, expect, expectNoAxeViolations, storeLanguageOnce, useLanguage } from "./fixtures";
 
 /**
  * Opens the home page and waits until it is interactive (its testimonials go live after hydration): a click
@@ -75,12 +75,7 @@ test.describe("language rule", () => {
   test("the saved choice wins over a Spanish browser, and the footer switch saves", async ({ browser }) => {
     const context = await browser.newContext({ locale: "es-ES" });
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      if (!sessionStorage.getItem("seeded")) {
-        localStorage.setItem("language", "en");
-        sessionStorage.setItem("seeded", "1");
-      }
-    });
+    await storeLanguageOnce(page, "en");
     await openHome(page);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await page.getByRole("button", { name: "Switch language to Español" }).click();
@@ -208,13 +203,7 @@ test.describe("a page that fails", () => {
   });
 
   test("while it runs shows the error at once, without reloading (en, es)", async ({ page }) => {
-    // English saved once (not on every load, as useLanguage does), so the switch's own choice holds.
-    await page.addInitScript(() => {
-      if (!sessionStorage.getItem("seeded")) {
-        localStorage.setItem("language", "en");
-        sessionStorage.setItem("seeded", "1");
-      }
-    });
+    await storeLanguageOnce(page, "en");
     const loads = countDocumentLoads(page);
     await page.route(/\/assets\/hosts-page-[\w-]+\.js$/, (route) =>
       route.fulfill({ contentType: "text/javascript", body: 'throw new Error("a bug in the page");' }),
