@@ -1,5 +1,5 @@
 // The wizard's frame: progress, the active step, Back/Continue, the live announcements and the toasts.
-import { Activity, memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Activity, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { useLocation, useNavigate, useNavigationType } from "react-router";
 import { SIGNUP_STEPS } from "#domain/plan";
@@ -268,20 +268,17 @@ function Wizard() {
   );
 }
 
+const stepViews: Record<SignupStep, ComponentType> = {
+  1: PersonalStep,
+  2: DetergentStep,
+  3: SoftenerStep,
+  4: DatesStep,
+  5: BuildingStep,
+  6: ReviewStep,
+};
+
 /** A step's own view; memoised, so the wizard's re-render on a new step leaves a step rendered ahead as it is. */
 const StepView = memo(function StepView({ step }: { step: SignupStep }) {
-  switch (step) {
-    case 1:
-      return <PersonalStep />;
-    case 2:
-      return <DetergentStep />;
-    case 3:
-      return <SoftenerStep />;
-    case 4:
-      return <DatesStep />;
-    case 5:
-      return <BuildingStep />;
-    case 6:
-      return <ReviewStep />;
-  }
+  const View = stepViews[step];
+  return <View />;
 });

@@ -1,5 +1,5 @@
 // Sign-up step 1's address: street (autocomplete when a maps key is configured), ZIP code and city.
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
 import { createActorContext } from "@xstate/react";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
@@ -9,7 +9,8 @@ import { ComboBox, ComboBoxItem } from "../../ui/combo-box";
 import { TextField } from "../../ui/text-field";
 import { inspect } from "../../inspection/inspect";
 import { normalizeZip, parseStreetNumber, type AddressDraft } from "./address-draft";
-import { mapsApiKey, placesLoader } from "./places-loader";
+import { builtMapsApiKey, mapsApiKey, placesLoader } from "./places-loader";
+import { useHydrated } from "../../ui/use-hydrated";
 
 export interface AddressFieldProps {
   value: AddressDraft;
@@ -35,14 +36,10 @@ const errorMessages: Record<string, MessageDescriptor> = {
   tooLong: msg`This is too long`,
 };
 
-const noSubscription = () => () => {};
-/** The key the pre-rendered page was made with: the build's own (a test's stand-in exists only in the browser). */
-const buildKey = () => import.meta.env.VITE_GOOGLE_MAPS_API_KEY?.trim() || null;
-
 export function AddressField(props: AddressFieldProps) {
   // While hydrating the pre-rendered /signup, the field is what the pre-render made; a browser whose key differs
   // (only a test's stand-in does) then starts the field afresh with its own.
-  const apiKey = useSyncExternalStore(noSubscription, mapsApiKey, buildKey);
+  const apiKey = useHydrated() ? mapsApiKey() : builtMapsApiKey();
   return <AddressAutocompleteField key={apiKey ?? "manual"} apiKey={apiKey} {...props} />;
 }
 

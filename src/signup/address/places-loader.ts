@@ -21,9 +21,12 @@ export const STAND_IN_KEY = "local-stand-in";
 
 /** The maps key of this build, or the stand-in's; null means manual entry. Browser only: call it in effects or machine input. */
 export function mapsApiKey(): string | null {
-  const key = import.meta.env.VITE_GOOGLE_MAPS_API_KEY?.trim();
-  if (key) return key;
-  return typeof window !== "undefined" && window.__placesStandIn ? STAND_IN_KEY : null;
+  return builtMapsApiKey() ?? (typeof window !== "undefined" && window.__placesStandIn ? STAND_IN_KEY : null);
+}
+
+/** The key the site was built with: the same in the pre-render and in the browser (a test's stand-in is only in the browser). */
+export function builtMapsApiKey(): string | null {
+  return import.meta.env.VITE_GOOGLE_MAPS_API_KEY?.trim() || null;
 }
 
 let optionsSet = false;
