@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from "node:os";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react-swc";
 import tailwindcss from "@tailwindcss/vite";
@@ -53,6 +54,8 @@ export default defineConfig({
     cssCodeSplit: false,
   },
   test: {
+    // One worker per core: Vitest's default leaves one idle, which on CI's two cores runs every file in turn.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
@@ -74,8 +77,9 @@ export default defineConfig({
           include: ["tests/server/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PostgreSQL is one shared database, so its files run one at a time; PGlite gives each file its own.
-          fileParallelism: !process.env.DATABASE_URL,
+          globalSetup: ["tests/server/helpers/global-setup.ts"],
+          // On PostgreSQL each worker has a database of its own (tests/server/helpers/worker-database.ts).
+          setupFiles: ["tests/server/helpers/worker-env.ts"],
         },
       },
     ],
