@@ -18,10 +18,11 @@ export default function SignupPage() {
   // The first render is a blank sign-up at step 1, the same in the pre-render (scripts/prerender.mjs) and in
   // the browser's first render, which hydrates it: step 1 shows neither today nor the origin (the browser's,
   // read here; empty in the pre-render, which never runs the machine). A restored form replaces it below.
-  const [input, setInput] = useState<SignupInput>(() => ({ language, today: typeof window === "undefined" ? "" : browserToday(), origin: siteOrigin() }));
+  const inBrowser = typeof window !== "undefined";
+  const [input, setInput] = useState<SignupInput>(() => ({ language, today: inBrowser ? browserToday() : "", origin: siteOrigin() }));
   const [restored, setRestored] = useState(false);
   // The query string the page opened with: the wizard's first history entry drops it.
-  const [opened] = useState(() => (typeof window === "undefined" ? "" : window.location.search));
+  const [opened] = useState(() => (inBrowser ? window.location.search : ""));
   const started = useRef(false);
 
   // A layout effect: it runs before the blank wizard's own effects, which mirror its form into the storage
