@@ -1,7 +1,6 @@
 // The wizard's frame: progress, the active step, Back/Continue, the live announcements and the toasts.
-import { Activity, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
+import { Activity, memo, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { useLingui } from "@lingui/react/macro";
-import { useLocation, useNavigate, useNavigationType } from "react-router";
 import { SIGNUP_STEPS } from "#domain/plan";
 import { stepOf, type SignupInput, type SignupStep } from "#machines/signup.machine";
 import { inspect } from "../inspection/inspect";
@@ -18,6 +17,7 @@ import { DetergentStep, SoftenerStep } from "./steps/preference-steps";
 import { BuildingStep } from "./steps/building-step";
 import { DatesStep, preloadStepsAfter, ReviewStep } from "./lazy-steps";
 import { CheckAnnouncements } from "./check-announcements";
+import { useStepHistory } from "./use-step-history";
 
 export function SignupWizard({ input }: { input: SignupInput }) {
   return (
@@ -116,67 +116,7 @@ function Wizard() {
   // The dates and review steps load on demand, two steps ahead (./lazy-steps).
   useEffect(() => preloadStepsAfter(step), [step]);
 
-  // Each step is a history entry (product.md SU-8): a step reached forwards is pushed, one reached backwards (Back, an Edit
-  // link, a checkout error) replaces the entry; the browser's Back and Forward ask the machine for the
-  // entry's step (step.visit), and an entry the machine refuses is rewritten to the step shown.
-  const navigate = useNavigate();
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const entryStep = (location.state as { signupStep?: unknown } | null)?.signupStep;
-  const locationRef = useRef(location);
-  useLayoutEffect(() => {
-    locationRef.current = location;
-  });
-  const historyStep = useRef<number | null>(null);
-  // The steps of this wizard's own entries, as far as this page knows them, and the index of the current one.
-  const entries = useRef<number[]>([]);
-  const entryIndex = useRef(0);
-  // A layout effect: the step's entry exists before the step is painted, so a Back pressed as soon as the
-  // step shows leaves that step (after paint, a quick Back raced the push and the browser stayed put).
-  useLayoutEffect(() => {
-    const here = locationRef.current;
-    const write = (replace: boolean) => {
-      if (replace) entries.current[entryIndex.current] = step;
-      else {
-        entries.current = [...entries.current.slice(0, entryIndex.current + 1), step];
-        entryIndex.current = entries.current.length - 1;
-      }
-      const state = { ...(here.state as object | null), signupStep: step, signupIndex: entryIndex.current };
-      navigate(".", { replace, state });
-      historyStep.current = step;
-    };
-    if (historyStep.current === null) write(true);
-    else if (step > historyStep.current) write(false);
-    else if (step < historyStep.current) write(true);
-  }, [navigate, step]);
-  const seenKey = useRef<string | null>(null);
-  useEffect(() => {
-    // Only a new entry the browser moved to counts (the page's first location is a POP too).
-    const first = seenKey.current === null;
-    if (seenKey.current === location.key) return;
-    seenKey.current = location.key;
-    if (first || navigationType !== "POP" || historyStep.current === null) return;
-    const target = typeof entryStep === "number" ? entryStep : 1;
-    const index = (location.state as { signupIndex?: unknown } | null)?.signupIndex;
-    entryIndex.current = typeof index === "number" ? index : 0;
-    entries.current[entryIndex.current] = target;
-    historyStep.current = target;
-    if (target === stepOf(actor.getSnapshot())) return;
-    actor.send({ type: "step.visit", step: target });
-    const shown = stepOf(actor.getSnapshot());
-    if (shown !== target) {
-      const here = locationRef.current;
-      entries.current[entryIndex.current] = shown;
-      const state = { ...(here.state as object | null), signupStep: shown, signupIndex: entryIndex.current };
-      navigate(".", { replace: true, state });
-      historyStep.current = shown;
-    }
-  }, [actor, entryStep, navigate, navigationType, location.key, location.state]);
-  /** The wizard's Back: the browser's own Back when the entry before holds the step before, else the machine's. */
-  const goBack = () => {
-    if (entryIndex.current > 0 && entries.current[entryIndex.current - 1] === step - 1) navigate(-1);
-    else actor.send({ type: "step.back" });
-  };
+  const goBack = useStepHistory(actor, step);
 
   // Each new step moves the focus to its heading, so keyboard and screen-reader users start at its top.
   const heading = useRef<HTMLHeadingElement>(null);
