@@ -1,5 +1,5 @@
 // Shared Playwright fixtures: every test fails on a console error; helpers for the language and axe.
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -80,6 +80,32 @@ export async function storeLanguageOnce(page: Page, language: Language) {
  */
 export async function renderWholePage(page: Page) {
   await page.addStyleTag({ content: ".render-near-view { content-visibility: visible !important; }" });
+}
+
+/**
+ * Holds the scripts `url` names (a glob or a pattern, as page.route takes) until the returned release is called,
+ * as a slow network would: a page's code, the chunk /assets/<page module>-<hash>.js, which the entry waits for
+ * before hydrating, so the page stays as pre-rendered meanwhile; or a part the page loads once it is live.
+ */
+export async function holdScripts(page: Page, url: string | RegExp) {
+  let open!: () => void;
+  const held = new Promise<void>((resolve) => (open = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => open();
+}
+
+/** Where each control sits within `around`, and its size: what hydrating a page must leave as it was. */
+export async function layoutWithin(around: Locator, controls: Locator[]) {
+  const origin = (await around.boundingBox())!;
+  return Promise.all(
+    controls.map(async (control) => {
+      const box = (await control.boundingBox())!;
+      return { x: box.x - origin.x, y: box.y - origin.y, width: box.width, height: box.height };
+    }),
+  );
 }
 
 export async function expectNoAxeViolations(page: Page) {

@@ -2,7 +2,7 @@
 // sandbox checkout, the checks and their announcements, the pickup-day rules, restore, a day filling up,
 // keyboard-only completion, and zero axe violations on every step.
 import type { Page } from "@playwright/test";
-import { test, expect, at, expectNoAxeViolations, useLanguage, type Language } from "./fixtures";
+import { test, expect, at, expectNoAxeViolations, holdScripts, useLanguage, type Language } from "./fixtures";
 import { availableDays, createCheckout, isAvailable, makeClient, payThroughApi, seedSavedCheckout } from "./checkout-helpers";
 import { dayName, isoDay, uniqueSignupEmail, weekdayList, wizard } from "./models/signup-driver";
 import { daysUntil, renewalDate } from "#domain/plan";
@@ -160,17 +160,6 @@ test("an e-mail with a live subscription shows the alert, is announced, blocks C
   await expect(page).toHaveURL(/\/login$/);
 });
 
-/** Holds the sign-up page's code (the entry waits for it before hydrating) until the returned release is called. */
-async function holdSignupCode(page: Page) {
-  let open!: () => void;
-  const held = new Promise<void>((resolve) => (open = resolve));
-  await page.route("**/assets/signup-page-*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
-  return () => open();
-}
-
 test.describe("the pre-rendered first step, before the page's code has run", () => {
   for (const language of ["en", "es"] as const) {
     test(`in ${language}: the step shows with its fields disabled, typing does nothing; once hydrated, what is typed reaches the sign-up`, async ({ page, baseURL }) => {
@@ -179,7 +168,7 @@ test.describe("the pre-rendered first step, before the page's code has run", () 
       const client = makeClient(email, await availableDays(page.request, 37), language);
       await payThroughApi(page.request, await createCheckout(page.request, baseURL!, client));
       await useLanguage(page, language);
-      const release = await holdSignupCode(page);
+      const release = await holdScripts(page, "**/assets/signup-page-*.js");
       await page.goto(at(language, "/signup"), { waitUntil: "domcontentloaded" });
       const w = wizard(page, language);
       const t = w.t;
