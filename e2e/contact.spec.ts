@@ -1,5 +1,5 @@
 // Contact form (product.md CON-1 rules, both toasts, reset, Back) and login (validation, the portal explanation).
-import { test, expect, at, useLanguage, type Language } from "./fixtures";
+import { test, expect, at, expectNoAxeViolations, holdScripts, layoutWithin, useLanguage, type Language } from "./fixtures";
 
 const text = {
   en: {
@@ -156,6 +156,75 @@ for (const language of ["en", "es"] as const) {
     await expect(page).toHaveURL(new RegExp(`${at(language, "/login")}$`));
   });
 }
+
+// Hydration resets a controlled field to its state (""): until then the pre-rendered forms take nothing.
+test.describe("the pre-rendered forms, before the page's code has run", () => {
+  for (const language of ["en", "es"] as const) {
+    const l = text[language];
+
+    test(`contact (${language}): every field and button is disabled and typing does nothing; once hydrated, what is typed is sent`, async ({ page }) => {
+      await useLanguage(page, language);
+      const release = await holdScripts(page, "**/assets/contact-page-*.js");
+      await page.goto(at(language, "/contact"), { waitUntil: "domcontentloaded" });
+      const form = page.getByRole("tabpanel");
+      const [name, businessName, email, phone, message] = [l.name, l.businessName, l.email, l.phoneOptional, l.message].map((label) => form.getByRole("textbox", { name: label }));
+      const buttons = [l.back, l.submit].map((label) => form.getByRole("button", { name: label }));
+      const controls = [name!, businessName!, email!, phone!, message!, ...buttons];
+      for (const control of controls) await expect(control).toBeDisabled();
+      if (language === "en") await expectNoAxeViolations(page);
+      await name!.click({ force: true });
+      await page.keyboard.type("Ana");
+      await expect(name!).toHaveValue("");
+      const before = await layoutWithin(form, controls);
+
+      release();
+      for (const control of controls) await expect(control).toBeEnabled();
+      expect(await layoutWithin(form, controls)).toEqual(before);
+      await name!.pressSequentially("Ana Ruiz");
+      await businessName!.fill("Brickell Bistro");
+      await email!.fill("ana@example.com");
+      await message!.fill("Tablecloths and aprons, twice a week.");
+      const request = page.waitForRequest((r) => r.url().endsWith("/api/contact_form"));
+      await form.getByRole("button", { name: l.submit }).click();
+      expect((await request).postDataJSON()).toEqual({
+        type: "commercial",
+        name: "Ana Ruiz",
+        businessName: "Brickell Bistro",
+        email: "ana@example.com",
+        message: "Tablecloths and aprons, twice a week.",
+      });
+      await expect(page.getByText(l.sentTitle)).toBeVisible();
+    });
+
+    test(`login (${language}): the e-mail and the button are disabled and typing does nothing; once hydrated, what is typed asks for the link`, async ({ page }) => {
+      await useLanguage(page, language);
+      const release = await holdScripts(page, "**/assets/login-page-*.js");
+      await page.goto(at(language, "/login"), { waitUntil: "domcontentloaded" });
+      const main = page.getByRole("main");
+      const field = main.getByRole("textbox", { name: l.email });
+      const button = main.getByRole("button", { name: l.emailMeALink });
+      await expect(field).toBeDisabled();
+      await expect(button).toBeDisabled();
+      if (language === "en") await expectNoAxeViolations(page);
+      await field.click({ force: true });
+      await page.keyboard.type("maria@example.com");
+      await page.keyboard.press("Enter");
+      await expect(field).toHaveValue("");
+      await expect(page).toHaveURL(new RegExp(`${at(language, "/login")}$`));
+      const before = await layoutWithin(main, [field, button]);
+
+      release();
+      await expect(field).toBeEnabled();
+      await expect(button).toBeEnabled();
+      expect(await layoutWithin(main, [field, button])).toEqual(before);
+      await field.pressSequentially("maria@example.com");
+      const response = page.waitForResponse((r) => r.url().includes("/api/payments/create-portal-session/"));
+      await page.keyboard.press("Enter");
+      expect(new URL((await response).url()).pathname).toBe(`/api/payments/create-portal-session/${encodeURIComponent("maria@example.com")}`);
+      await expect(main.getByRole("heading", { name: l.checkEmail })).toBeVisible();
+    });
+  }
+});
 
 test.describe("contact failure", () => {
   test.use({ allowedConsoleErrors: [/status of 500/] });

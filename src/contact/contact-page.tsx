@@ -19,6 +19,7 @@ import { Button } from "../ui/button";
 import { PageMeta } from "../ui/page-meta";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs";
 import { TextField } from "../ui/text-field";
+import { HydratedFieldset } from "../ui/hydrated-fieldset";
 import { showToast } from "../ui/toast";
 import { inspect } from "../inspection/inspect";
 
@@ -161,33 +162,35 @@ function ContactFormFields({ actorRef, type }: { actorRef: ContactActorRef; type
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-busy={busy}>
-      <p className="text-sm text-muted sm:col-span-2">
-        {type === "commercial"
-          ? t`For restaurants, salons, gyms, offices, clinics and property managers: tell us your volume and we'll prepare a quote.`
-          : t`For homes and apartments: ask us anything about weekly pickups, plans or your neighborhood.`}
-      </p>
-      <TextField label={t`Your name`} isRequired autoComplete="name" {...field("name")} />
-      {type === "commercial" && <TextField label={t`Business name`} isRequired autoComplete="organization" {...field("businessName")} />}
-      <TextField label={t`Email`} type="email" isRequired autoComplete="email" {...field("email")} />
-      <TextField
-        label={type === "commercial" ? t`Phone (optional)` : t`Phone`}
-        type="tel"
-        isRequired={type === "residential"}
-        autoComplete="tel"
-        {...field("phone")}
-      />
-      <TextField label={t`Message`} multiline rows={5} isRequired className="sm:col-span-2" {...field("message")} />
-      <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-between">
-        <Button type="button" variant="secondary" onPress={goBack}>
-          <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2"><path d="M12 5l-5 5 5 5" /></svg>
-          {t({ message: "Back", context: "previous page" })}
-        </Button>
-        <Button type="submit" variant="accent" isDisabled={busy} className="sm:min-w-40">
-          {busy ? t`Sending...` : t`Submit`}
-        </Button>
-      </div>
-    </form>
+    <HydratedFieldset>
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-busy={busy}>
+        <p className="text-sm text-muted sm:col-span-2">
+          {type === "commercial"
+            ? t`For restaurants, salons, gyms, offices, clinics and property managers: tell us your volume and we'll prepare a quote.`
+            : t`For homes and apartments: ask us anything about weekly pickups, plans or your neighborhood.`}
+        </p>
+        <TextField label={t`Your name`} isRequired autoComplete="name" {...field("name")} />
+        {type === "commercial" && <TextField label={t`Business name`} isRequired autoComplete="organization" {...field("businessName")} />}
+        <TextField label={t`Email`} type="email" isRequired autoComplete="email" {...field("email")} />
+        <TextField
+          label={type === "commercial" ? t`Phone (optional)` : t`Phone`}
+          type="tel"
+          isRequired={type === "residential"}
+          autoComplete="tel"
+          {...field("phone")}
+        />
+        <TextField label={t`Message`} multiline rows={5} isRequired className="sm:col-span-2" {...field("message")} />
+        <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-between">
+          <Button type="button" variant="secondary" onPress={goBack}>
+            <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2"><path d="M12 5l-5 5 5 5" /></svg>
+            {t({ message: "Back", context: "previous page" })}
+          </Button>
+          <Button type="submit" variant="accent" isDisabled={busy} className="sm:min-w-40">
+            {busy ? t`Sending...` : t`Submit`}
+          </Button>
+        </div>
+      </form>
+    </HydratedFieldset>
   );
 }
 

@@ -9,6 +9,7 @@ import { Button } from "../ui/button";
 import { PageMeta } from "../ui/page-meta";
 import { SignInLinkHelp } from "../ui/sign-in-link-help";
 import { TextField } from "../ui/text-field";
+import { HydratedFieldset } from "../ui/hydrated-fieldset";
 import { createApiClient } from "../api/client";
 
 type LoginError = "emailRequired" | "emailInvalid";
@@ -68,26 +69,28 @@ export default function LoginPage() {
       </div>
 
       <div className="flex flex-col gap-6">
-        <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5 rounded-card border border-brand-100 bg-white p-5 shadow-card sm:p-8">
-          <TextField
-            label={t`Email`}
-            type="email"
-            autoComplete="email"
-            isRequired
-            validationBehavior="aria"
-            value={email}
-            onChange={(value) => {
-              setEmail(value);
-              setError(undefined);
-            }}
-            errorMessage={error && messages[error]}
-          />
-          <Button type="submit">{t`Email me a link to my billing portal`}</Button>
-          <p className="text-center text-sm text-muted">
-            {t`Don't have an account?`}{" "}
-            <Link to="/signup" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">{t`Sign up`}</Link>
-          </p>
-        </form>
+        <HydratedFieldset>
+          <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5 rounded-card border border-brand-100 bg-white p-5 shadow-card sm:p-8">
+            <TextField
+              label={t`Email`}
+              type="email"
+              autoComplete="email"
+              isRequired
+              validationBehavior="aria"
+              value={email}
+              onChange={(value) => {
+                setEmail(value);
+                setError(undefined);
+              }}
+              errorMessage={error && messages[error]}
+            />
+            <Button type="submit">{t`Email me a link to my billing portal`}</Button>
+            <p className="text-center text-sm text-muted">
+              {t`Don't have an account?`}{" "}
+              <Link to="/signup" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">{t`Sign up`}</Link>
+            </p>
+          </form>
+        </HydratedFieldset>
 
         <div aria-live="polite">
           {request && <SignInLinkRequest key={request.n} email={request.email} />}

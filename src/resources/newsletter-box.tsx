@@ -11,6 +11,7 @@ import { createApiClient } from "../api/client";
 import { useLanguage } from "../i18n/language-provider";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
+import { HydratedFieldset } from "../ui/hydrated-fieldset";
 import { inspect } from "../inspection/inspect";
 
 const errorMessages: Record<NewsletterErrorKey, MessageDescriptor> = {
@@ -45,21 +46,23 @@ export function NewsletterBox() {
     <section aria-labelledby="newsletter-heading" className="rounded-card border border-brand-200 bg-brand-50 p-6 shadow-card">
       <h2 id="newsletter-heading" className="text-xl font-bold text-brand-900">{t`Get our newsletter`}</h2>
       <p className="mt-2 text-sm text-muted">{t`Laundry tips, eco-friendly ideas and Miami news, about twice a month. Unsubscribe anytime.`}</p>
-      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-3">
-        <TextField
-          label={t`Email`}
-          type="email"
-          autoComplete="email"
-          validationBehavior="aria"
-          value={email}
-          onChange={(value) => actorRef.send({ type: "email.changed", value })}
-          errorMessage={validationError ? i18n._(errorMessages[error]) : undefined}
-          isDisabled={busy}
-        />
-        <Button type="submit" variant="accent" isDisabled={busy}>
-          {busy ? t`Subscribing...` : t`Subscribe`}
-        </Button>
-      </form>
+      <HydratedFieldset className="mt-4">
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+          <TextField
+            label={t`Email`}
+            type="email"
+            autoComplete="email"
+            validationBehavior="aria"
+            value={email}
+            onChange={(value) => actorRef.send({ type: "email.changed", value })}
+            errorMessage={validationError ? i18n._(errorMessages[error]) : undefined}
+            isDisabled={busy}
+          />
+          <Button type="submit" variant="accent" isDisabled={busy}>
+            {busy ? t`Subscribing...` : t`Subscribe`}
+          </Button>
+        </form>
+      </HydratedFieldset>
       <div role="status" aria-live="polite" className="mt-3 text-sm">
         {subscribed && <p className="font-semibold text-success">{t`Thanks! You're on the list.`}</p>}
         {error && !validationError && <p className="font-semibold text-danger">{i18n._(errorMessages[error])}</p>}
