@@ -3,7 +3,7 @@
 // coming-soon ZIP on /service-areas and in step 1 offers "tell me when you arrive", which is sent, confirmed,
 // and says to wait when rate limited.
 import { expect, type Page } from "@playwright/test";
-import { at, expectNoAxeViolations, test, useLanguage, type Language } from "./fixtures";
+import { at, expectNoAxeViolations, holdScripts, test, useLanguage, type Language } from "./fixtures";
 
 const text = {
   en: {
@@ -34,12 +34,19 @@ const text = {
   },
 } satisfies Record<Language, unknown>;
 
+/** The ZIP check of the page's main content, still or live. */
+const anyZipCheck = (page: Page, language: Language) =>
+  page.getByRole("main").getByRole("form", { name: language === "en" ? "Check your ZIP code" : "Verifica tu código postal" });
+
 /** The live ZIP check of the page's main content (the still one is swapped out once the page is interactive). */
 async function zipCheck(page: Page, language: Language) {
-  const form = page.getByRole("main").getByRole("form", { name: language === "en" ? "Check your ZIP code" : "Verifica tu código postal" });
+  const form = anyZipCheck(page, language);
   await expect(form).toHaveAttribute("data-testid", "zip-check-live");
   return form;
 }
+
+/** The live check's code, zip-check-<hash>.js (zip-check-still-<hash>.js is the still one's). */
+const liveZipCheckCode = /\/assets\/zip-check-(?!still-)[^/]+\.js$/;
 
 for (const language of ["en", "es"] as const) {
   const t = text[language];
@@ -106,3 +113,73 @@ for (const language of ["en", "es"] as const) {
     });
   });
 }
+
+// The still check is plain HTML, typed into before the page hydrates (its form works without JavaScript); the
+// live one replaces it once the page is interactive and its code is here, and must start from what was typed.
+test.describe("the still ZIP check, before the live one takes over", () => {
+  for (const [language, path, pageCode] of [
+    ["en", "/", "home-route"],
+    ["es", "/service-areas", "service-areas-page"],
+  ] as const) {
+    const t = text[language];
+    test(`${at(language, path)}: what is typed before the page hydrates and before the live check arrives carries over, with the focus (${language})`, async ({ page }) => {
+      await useLanguage(page, language);
+      const releasePage = await holdScripts(page, `**/assets/${pageCode}-*.js`);
+      const releaseLive = await holdScripts(page, liveZipCheckCode);
+      await page.goto(at(language, path), { waitUntil: "domcontentloaded" });
+      const form = anyZipCheck(page, language);
+      const field = form.getByRole("textbox", { name: t.zip });
+      await expect(form).not.toHaveAttribute("data-testid", "zip-check-live");
+      await field.click();
+      await page.keyboard.type("33");
+
+      // Hydrated once the page asks for the live check, which is held: the still one stays, with what was typed.
+      const liveAsked = page.waitForRequest(liveZipCheckCode);
+      releasePage();
+      await liveAsked;
+      await expect(form).not.toHaveAttribute("data-testid", "zip-check-live");
+      await expect(field).toBeFocused();
+      await page.keyboard.type("13");
+      await expect(field).toHaveValue("3313");
+
+      releaseLive();
+      await expect(form).toHaveAttribute("data-testid", "zip-check-live");
+      await expect(field).toHaveValue("3313");
+      await expect(field).toBeFocused();
+      // What is typed now reaches the live check's machine.
+      await page.keyboard.type("1");
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("main").getByText(t.served)).toBeVisible();
+      await expect(page.getByRole("main").getByRole("link", { name: t.signUp })).toHaveAttribute("href", at(language, "/signup?zip=33131"));
+    });
+  }
+
+  test("the live check takes the ZIP over without the focus when the still field did not have it (en)", async ({ page }) => {
+    await useLanguage(page, "en");
+    const releaseLive = await holdScripts(page, liveZipCheckCode);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const form = anyZipCheck(page, "en");
+    const field = form.getByRole("textbox", { name: text.en.zip });
+    await field.fill("33180");
+    await form.getByRole("button", { name: text.en.check }).focus();
+    releaseLive();
+    await expect(form).toHaveAttribute("data-testid", "zip-check-live");
+    await expect(field).toHaveValue("33180");
+    await expect(field).not.toBeFocused();
+  });
+
+  test("before the page hydrates, the still check opens /signup?zip= as it does without JavaScript (en)", async ({ page }) => {
+    await useLanguage(page, "en");
+    await holdScripts(page, "**/assets/home-route-*.js");
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const form = anyZipCheck(page, "en");
+    await expect(form).not.toHaveAttribute("data-testid", "zip-check-live");
+    await form.getByRole("textbox", { name: text.en.zip }).fill("33131");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/signup\?zip=33131$/);
+    await expect(page.getByRole("textbox", { name: text.en.zip })).toHaveValue("33131");
+    await expect(page.getByTestId("area-confirmation")).toContainText(text.en.served);
+    // The home page's code, held to the end, was never needed.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
+});

@@ -18,6 +18,8 @@ export interface ZipCheckInput {
   /** Opens at the waitlist of this ZIP and area (the sign-up's own check found it coming soon). */
   comingSoon?: { zip: string; area: string };
   email?: string;
+  /** What was typed into the still check this one takes over from (src/areas/zip-check-still.tsx), kept as if typed here. */
+  zip?: string;
 }
 
 export interface ZipCheckContext {
@@ -42,6 +44,9 @@ export interface WaitlistJoin {
 }
 
 const ZIP = /^\d{5}$/;
+
+/** A ZIP field holds at most 5 digits and nothing else. */
+const zipDigits = (value: string) => value.replace(/\D/g, "").slice(0, 5);
 
 export function validateWaitlistEmail(value: string): { ok: true; email: string } | { ok: false; error: ZipCheckErrorKey } {
   if (!value.trim()) return { ok: false, error: "emailRequired" };
@@ -74,7 +79,7 @@ export const zipCheckMachine = setup({
   actions: {
     setZip: assign(({ event }) => {
       assertEvent(event, "zip.changed");
-      return { zip: event.value.replace(/\D/g, "").slice(0, 5), error: null };
+      return { zip: zipDigits(event.value), error: null };
     }),
     showZipError: assign({ error: "zipInvalid" as ZipCheckErrorKey }),
     setAnswer: assign(({ context, event }) => ({ answer: (event as unknown as { output: ZipAnswer }).output, checkedZip: context.zip.trim(), error: null })),
@@ -111,7 +116,7 @@ export const zipCheckMachine = setup({
     },
   },
   context: ({ input }) => ({
-    zip: input.comingSoon?.zip ?? "",
+    zip: input.comingSoon?.zip ?? zipDigits(input.zip ?? ""),
     checkedZip: input.comingSoon?.zip ?? "",
     answer: input.comingSoon ? { kind: "comingSoon", area: input.comingSoon.area } : null,
     email: input.email ?? "",
@@ -123,10 +128,10 @@ export const zipCheckMachine = setup({
   },
   states: {
     start: {
-      description: "Opening: at the waitlist when the sign-up found the ZIP coming soon, otherwise an empty check.",
+      description: "Opening: at the waitlist when the sign-up found the ZIP coming soon, otherwise the check, with any ZIP typed into the still check it replaces.",
       always: [
         { guard: "startsAtWaitlist", target: "comingSoon", description: "Opens at the waitlist." },
-        { target: "editing", description: "Opens the empty ZIP check." },
+        { target: "editing", description: "Opens the ZIP check." },
       ],
     },
     editing: {

@@ -1,28 +1,25 @@
 // The ZIP check as a page first paints it (home hero, /service-areas): plain HTML, no react-aria and no machine,
 // so it costs the first load nothing. Before the live check (./zip-check) takes over, or without JavaScript,
 // it simply opens /signup?zip=<zip>, where step 1 checks the ZIP.
-import { lazy, Suspense } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { flushSync } from "react-dom";
 import { useLingui } from "@lingui/react/macro";
 import { useLanguage } from "../i18n/language-provider";
 import { pathInLanguage } from "../i18n/languages";
 import { buttonClass } from "../ui/link-button";
-import { useHydrated } from "../ui/use-hydrated";
-import { loadPageCode } from "../loading/stale-build";
 
 // The live field's look (src/ui/text-field.tsx inputClass), without importing react-aria with it.
 const inputClass =
   "w-full rounded-control border border-brand-200 bg-white px-3 py-2.5 text-base text-ink placeholder:text-muted/70 focus:border-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
 
-const LiveZipCheck = lazy(() => loadPageCode(() => import("./zip-check")));
-
-export function ZipCheckStill() {
+export function ZipCheckStill({ field }: { field?: RefObject<HTMLInputElement | null> }) {
   const { t } = useLingui();
   const { language } = useLanguage();
   return (
     <form method="get" action={pathInLanguage("/signup", language)} aria-label={t`Check your ZIP code`} className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <label className="flex flex-col gap-1.5 sm:w-48">
         <span className="text-sm font-medium text-ink">{t`ZIP code`}</span>
-        <input name="zip" inputMode="numeric" autoComplete="postal-code" maxLength={5} pattern="[0-9]{5}" className={inputClass} />
+        <input ref={field} name="zip" inputMode="numeric" autoComplete="postal-code" maxLength={5} pattern="[0-9]{5}" className={inputClass} />
       </label>
       <button type="submit" className={`${buttonClass.primary} sm:mt-7`}>
         {t`Check my ZIP`}
@@ -31,9 +28,21 @@ export function ZipCheckStill() {
   );
 }
 
-/** The still check, replaced by the live one once the page is interactive and its code has loaded. */
+/**
+ * The still check, replaced by the live one once the page is interactive and its code has loaded. The live one
+ * takes over what was typed into the still field meanwhile (before hydration too), and the keyboard's focus.
+ */
 export function ZipCheckSlot({ className = "" }: { className?: string }) {
-  const hydrated = useHydrated();
-  const still = <ZipCheckStill />;
-  return <div className={className}>{hydrated ? <Suspense fallback={still}><LiveZipCheck /></Suspense> : still}</div>;
+  const field = useRef<HTMLInputElement>(null);
+  const [live, setLive] = useState<ReactNode>();
+  useEffect(() => {
+    // Swapped only while the still check is on the page (not once the page is left, nor twice in StrictMode).
+    // Should the code fail to load, the still check goes on working: it needs none.
+    import("./zip-check").then((code) => {
+      const still = field.current;
+      // Read and swapped in one go (flushSync): no keystroke can land in the still field in between.
+      if (still) flushSync(() => setLive(<code.default typed={still.value} focused={still === document.activeElement} />));
+    }, () => {});
+  }, []);
+  return <div className={className}>{live ?? <ZipCheckStill field={field} />}</div>;
 }

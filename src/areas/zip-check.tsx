@@ -7,7 +7,7 @@ import { fromPromise, type ActorRefFrom } from "xstate";
 import { useLingui } from "@lingui/react/macro";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { validateWaitlistEmail, zipCheckMachine, type ZipAnswer, type ZipCheckErrorKey } from "#machines/zip-check.machine";
+import { validateWaitlistEmail, zipCheckMachine, type ZipAnswer, type ZipCheckErrorKey, type ZipCheckInput } from "#machines/zip-check.machine";
 import { createApiClient } from "../api/client";
 import { useLanguage } from "../i18n/language-provider";
 import { inspect } from "../inspection/inspect";
@@ -27,7 +27,7 @@ const errorMessages: Record<ZipCheckErrorKey, MessageDescriptor> = {
 
 type ZipCheckRef = ActorRefFrom<typeof zipCheckMachine>;
 
-function useZipCheck(input: { comingSoon?: { zip: string; area: string }; email?: string }) {
+function useZipCheck(input: ZipCheckInput) {
   const api = useMemo(() => createApiClient(), []);
   return useActorRef(
     zipCheckMachine.provide({
@@ -142,10 +142,13 @@ function ComingSoonNotice({ actorRef, inForm = false }: { actorRef: ZipCheckRef;
   );
 }
 
-/** The ZIP check of the home hero and /service-areas; a served ZIP leads to /signup?zip=<zip>. */
-export default function ZipCheck({ className = "" }: { className?: string }) {
+/**
+ * The ZIP check of the home hero and /service-areas; a served ZIP leads to /signup?zip=<zip>. It takes the still
+ * check's place (./zip-check-still) with the ZIP typed there and, when that field had it, the keyboard's focus.
+ */
+export default function ZipCheck({ className = "", typed, focused }: { className?: string; typed?: string; focused?: boolean }) {
   const { t, i18n } = useLingui();
-  const actorRef = useZipCheck({});
+  const actorRef = useZipCheck({ zip: typed });
   const zip = useSelector(actorRef, (s) => s.context.zip);
   const checkedZip = useSelector(actorRef, (s) => s.context.checkedZip);
   const answer = useSelector(actorRef, (s) => s.context.answer);
@@ -167,6 +170,7 @@ export default function ZipCheck({ className = "" }: { className?: string }) {
         }}
       >
         <TextField
+          autoFocus={focused}
           className="sm:w-48"
           label={t`ZIP code`}
           inputMode="numeric"

@@ -93,6 +93,18 @@ describe("zip-check machine (behaviour)", () => {
     expect(actor.getSnapshot().context.zip).toBe("33131");
   });
 
+  it("starts with the ZIP typed into the still check it replaces, kept as if typed here, and checks it only when asked", async () => {
+    const answer = vi.fn(async (): Promise<ZipAnswer> => ({ kind: "served", area: "Downtown & Brickell", deliveryTime: "same-day" }));
+    expect(start(answer, undefined, { zip: "33-1312" }).getSnapshot().context).toMatchObject({ zip: "33131", checkedZip: "", answer: null });
+    const actor = start(answer, undefined, { zip: "33131" });
+    expect(actor.getSnapshot().matches("editing")).toBe(true);
+    expect(answer).not.toHaveBeenCalled();
+    actor.send({ type: "check" });
+    await waitFor(actor, (s) => s.matches("served"));
+    expect(answer).toHaveBeenCalledWith("33131");
+    expect(start(answer, undefined, { zip: "" }).getSnapshot().context.zip).toBe("");
+  });
+
   it("asks for a waitlist e-mail when only spaces are typed, and for a valid one, without calling", () => {
     const join = vi.fn(async () => ({ ok: true }));
     const actor = start(async () => ({ kind: "notServed" }), join, { comingSoon: { zip: "33180", area: "Aventura" } });
