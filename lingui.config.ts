@@ -3,11 +3,13 @@ import { formatter } from "@lingui/format-po";
 
 // One catalog per feature, so each feature's messages live (and are reviewed) beside each other.
 // Never set fallbackLocales: it would let a missing Spanish translation pass `compile --strict`.
+// tests/unit/lint-boundaries.test.ts writes and removes folders of fixtures under src/ while other tests run.
+const lintFixtures = "<rootDir>/src/**/__lint_fixture_*__";
 const feature = (name: string, include: string[], exclude: string[] = []) => ({
   path: `<rootDir>/locales/{locale}/${name}`,
   include,
   // Lingui hands exclude to glob's ignore, which skips a folder's files only with "/**".
-  exclude: exclude.flatMap((folder) => [folder, `${folder}/**`]),
+  exclude: [...exclude, lintFixtures].flatMap((folder) => [folder, `${folder}/**`]),
 });
 
 const homeFiles = ["home-page.tsx", "testimonials.tsx", "testimonials-live.tsx", "faq-preview.tsx", "faq-preview-live.tsx"].map(

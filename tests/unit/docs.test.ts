@@ -12,7 +12,9 @@ const decisionsDir = path.join(root, "docs/decisions");
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) return name === "node_modules" ? [] : sourceFiles(file);
+    // The folders tests/unit/lint-boundaries.test.ts writes and removes while this file loads are not source.
+    if (name === "node_modules" || name.startsWith("__lint_fixture_")) return [];
+    if (statSync(file).isDirectory()) return sourceFiles(file);
     return /\.(ts|tsx|mjs|js)$/.test(name) ? [file] : [];
   });
 }

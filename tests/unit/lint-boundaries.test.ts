@@ -8,7 +8,8 @@ import path from "node:path";
 import { ESLint } from "eslint";
 
 const root = path.resolve(__dirname, "../..");
-// Real files (the cycle rule resolves imports on disk), in a folder of their own, removed afterwards.
+// Real files (the cycle rule resolves imports on disk), in a folder of their own, removed afterwards. Other test
+// files run meanwhile: those that walk src/ skip every __lint_fixture_*__ folder (lingui.config.ts, docs.test.ts).
 const dir = path.join(root, "src/support", `__lint_fixture_${process.pid}__`);
 const file = (name: string, text: string) => {
   writeFileSync(path.join(dir, name), text);
