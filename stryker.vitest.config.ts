@@ -23,7 +23,9 @@ const serverRules = {
     name: "server-rules",
     environment: "node" as const,
     include: ["tests/server/availability.test.ts", "tests/server/pickup-*.test.ts"],
-    // Each test opens its own PGlite; Stryker runs them beside everything else on a shared machine.
+    // Each test opens its own PGlite, from a migrated template written once per run; Stryker runs them beside
+    // everything else on a shared machine.
+    globalSetup: ["tests/server/helpers/global-setup.ts"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },
