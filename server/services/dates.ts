@@ -1,10 +1,12 @@
 // Calendar dates (yyyy-mm-dd) in the service time zone; "today" always comes from an injected clock.
 import { SERVICE_TIME_ZONE } from "#domain/plan";
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: SERVICE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** Today's date in America/New_York at the instant `now`. */
 export function todayInServiceZone(now: Date): string {
+  // Made at the first call, not at import: a bad option then fails the call, not every module importing this one.
+  dayFormat ??= new Intl.DateTimeFormat("en-CA", { timeZone: SERVICE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
   return dayFormat.format(now);
 }
 
