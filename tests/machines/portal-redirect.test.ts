@@ -115,6 +115,39 @@ describe("portal-redirect machine: behaviour", () => {
     expect(actor.getSnapshot().context.sendFailed).toBe(true);
   });
 
+  it("offers the link with no failure shown, sends the e-mail trimmed while busy, and a retry that works clears the failure", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    let attempts = 0;
+    const { actor, calls } = start(
+      " ana@example.com ",
+      async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error("API Error: 503 Service Unavailable");
+        return null;
+      },
+      "",
+    );
+    expect(actor.getSnapshot().context.sendFailed).toBe(false);
+    actor.send({ type: "link.request" });
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    await waitFor(actor, (s) => s.matches("needsLink") && s.context.sendFailed);
+    expect(warn).toHaveBeenCalledWith("portal-redirect: requestLink failed", expect.objectContaining({ message: "API Error: 503 Service Unavailable" }));
+    actor.send({ type: "link.request" });
+    await waitFor(actor, (s) => s.status === "done");
+    expect(actor.getSnapshot().value).toBe("linkSent");
+    expect(actor.getSnapshot().context.sendFailed).toBe(false);
+    expect(calls).toEqual([
+      ["requestPortal", { email: "ana@example.com" }],
+      ["requestPortal", { email: "ana@example.com" }],
+    ]);
+  });
+
+  it("with a token, an e-mail of spaces is left out of the portal request", async () => {
+    const { actor, calls } = start("   ", async () => null, "w.1.sig");
+    await waitFor(actor, (s) => s.status === "done");
+    expect(calls).toEqual([["requestPortal", { token: "w.1.sig" }]]);
+  });
+
   it("shows the missing e-mail error without any call when the link has neither an e-mail nor a token", () => {
     const { actor, calls } = start("", async () => "https://billing.stripe.com/p/session/1", " ");
     expect(actor.getSnapshot().value).toBe("error");
@@ -142,6 +175,23 @@ describe("portal-redirect machine: behaviour", () => {
     await waitFor(elsewhere.actor, (s) => s.status === "done");
     expect(elsewhere.actor.getSnapshot().context.error).toBe("portalFailed");
     expect(elsewhere.calls.map(([name]) => name)).toEqual(["requestPortal"]);
+    expect(warn).toHaveBeenCalledWith("portal-redirect: portalLinkRefused failed", "https://evil.example/portal");
     expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it("a browser that cannot leave for the portal ends on the portal error, logged; it is busy while leaving", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    let leave: (error: Error) => void = () => {};
+    const { actors } = recordedActors({
+      requestPortal: async () => "https://billing.stripe.com/p/session/3",
+      redirect: () => new Promise<undefined>((_, reject) => (leave = reject)),
+    });
+    const actor = createActor(portalRedirectMachine.provide({ actors }), { input: { email: "ana@example.com", token: "w.1.sig", ...origins } }).start();
+    await waitFor(actor, (s) => s.matches("redirecting"));
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    leave(new Error("navigation blocked"));
+    await waitFor(actor, (s) => s.status === "done");
+    expect(actor.getSnapshot().context.error).toBe("portalFailed");
+    expect(warn).toHaveBeenCalledWith("portal-redirect: redirect failed", expect.objectContaining({ message: "navigation blocked" }));
   });
 });
