@@ -50,7 +50,10 @@ describe("zip-check machine (behaviour)", () => {
     actor.send({ type: "zip.changed", value: "33131x" });
     expect(actor.getSnapshot().context.zip).toBe("33131");
     actor.send({ type: "check" });
+    // Busy while checking: the view disables its button.
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     await waitFor(actor, (s) => s.matches("served"));
+    expect(actor.getSnapshot().hasTag("busy")).toBe(false);
     expect(answer).toHaveBeenCalledWith("33131");
     expect(actor.getSnapshot().context).toMatchObject({ checkedZip: "33131", answer: { kind: "served", area: "Downtown & Brickell", deliveryTime: "same-day" } });
     // Editing the ZIP forgets the answer.
@@ -68,7 +71,10 @@ describe("zip-check machine (behaviour)", () => {
     expect(actor.getSnapshot().context.error).toBe("emailRequired");
     actor.send({ type: "email.changed", value: " Ana@Example.com " });
     actor.send({ type: "join", language: "es" });
+    // Busy while joining: the waitlist's button says it is sending.
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     await waitFor(actor, (s) => s.matches({ comingSoon: "joined" }));
+    expect(actor.getSnapshot().hasTag("busy")).toBe(false);
     expect(join).toHaveBeenCalledWith({ email: "ana@example.com", zip: "33180", language: "es" });
     actor.send({ type: "join", language: "es" });
     expect(join).toHaveBeenCalledTimes(1);
