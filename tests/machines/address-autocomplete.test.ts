@@ -114,10 +114,15 @@ describe("address autocomplete machine: behaviour", () => {
   it("with a key loads once, then debounces typing into one suggestion request and emits the picked address", async () => {
     vi.useFakeTimers();
     const queries: string[] = [];
+    const detailsAsked: string[] = [];
     const { actor, calls, selected } = start("maps-key", {
       suggest: async (query) => {
         queries.push(query);
         return [brickell];
+      },
+      details: async (id) => {
+        detailsAsked.push(id);
+        return brickellAddress;
       },
     });
     await vi.advanceTimersByTimeAsync(0);
@@ -141,6 +146,8 @@ describe("address autocomplete machine: behaviour", () => {
     expect(actor.getSnapshot().value).toEqual({ ready: "idle" });
     actor.send({ type: "suggestion.selected", id: brickell.id });
     await vi.advanceTimersByTimeAsync(0);
+    // The details of the suggestion picked, asked once.
+    expect(detailsAsked).toEqual([brickell.id]);
     expect(selected).toEqual([brickellAddress]);
     expect(actor.getSnapshot().context.selected).toEqual(brickellAddress);
     expect(actor.getSnapshot().context.suggestions).toEqual([]);
