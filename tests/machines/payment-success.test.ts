@@ -155,11 +155,32 @@ describe("payment-success machine: behaviour", () => {
     expect(actor.getSnapshot().hasTag("portalReady")).toBe(false);
   });
 
+  it("logs a failed claim, portal request or leaving by its step, and carries on", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const failure = (message: string) => async () => {
+      throw new Error(message);
+    };
+    const claimFailed = start(inputs["without tracker"]!, { claimRun: failure("claim down"), requestPortal: failure("portal down") });
+    await settled(claimFailed.actor);
+    // A claim that fails runs the calls anyway: each is idempotent on the server.
+    expect(claimFailed.calls.map(([name]) => name)).toContain("setActive");
+    expect(warn).toHaveBeenCalledWith("payment-success: claimRun failed", expect.objectContaining({ message: "claim down" }));
+    expect(warn).toHaveBeenCalledWith("payment-success: requestPortal failed", expect.objectContaining({ message: "portal down" }));
+
+    const leaving = start(inputs["without tracker"]!, { openPortal: failure("navigation blocked") });
+    await waitFor(leaving.actor, (s) => s.hasTag("portalReady"));
+    leaving.actor.send({ type: "portal.open" });
+    await waitFor(leaving.actor, () => warn.mock.calls.some(([message]) => message === "payment-success: openPortal failed"));
+    expect(warn).toHaveBeenCalledWith("payment-success: openPortal failed", expect.objectContaining({ message: "navigation blocked" }));
+    await waitFor(leaving.actor, (s) => s.matches({ portal: "ready" }));
+  });
+
   it("keeps the button disabled when the link is refused or missing, and lets the visitor ask again", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     let answer = "https://evil.example/phish";
     const { actor, calls } = start(inputs["without tracker"]!, { requestPortal: async () => answer });
     await settled(actor);
+    expect(warn).toHaveBeenCalledWith("payment-success: portalLinkRefused failed", "https://evil.example/phish");
     expect(actor.getSnapshot().matches({ portal: "unavailable" })).toBe(true);
     expect(actor.getSnapshot().hasTag("portalReady")).toBe(false);
     actor.send({ type: "portal.open" });
