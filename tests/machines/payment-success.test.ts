@@ -175,6 +175,14 @@ describe("payment-success machine: behaviour", () => {
     await waitFor(leaving.actor, (s) => s.matches({ portal: "ready" }));
   });
 
+  it("says the portal is opening while the browser leaves for it", async () => {
+    const { actor } = start(inputs["without tracker"]!, { openPortal: () => new Promise(() => {}) });
+    await settled(actor);
+    actor.send({ type: "portal.open" });
+    expect(actor.getSnapshot().matches({ portal: "leaving" })).toBe(true);
+    expect(actor.getSnapshot().hasTag("portalOpening")).toBe(true);
+  });
+
   it("keeps the button disabled when the link is refused or missing, and lets the visitor ask again", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     let answer = "https://evil.example/phish";
