@@ -108,6 +108,26 @@ export async function layoutWithin(around: Locator, controls: Locator[]) {
   );
 }
 
+/**
+ * A pre-rendered form whose page code is held (holdScripts): its controls are disabled, and typing into the first
+ * one, then Enter, changes nothing and leaves the page where it is (hydration would have reset what was typed);
+ * after `release`, the same controls are enabled, each exactly where it was.
+ */
+export async function expectInertUntilHydrated(page: Page, { within, controls, url, release }: { within: Locator; controls: Locator[]; url: RegExp; release: () => void }) {
+  for (const control of controls) await expect(control).toBeDisabled();
+  const field = controls[0]!;
+  await field.click({ force: true });
+  await page.keyboard.type("maria@example.com");
+  await page.keyboard.press("Enter");
+  await expect(field).toHaveValue("");
+  await expect(page).toHaveURL(url);
+  const before = await layoutWithin(within, controls);
+
+  release();
+  for (const control of controls) await expect(control).toBeEnabled();
+  expect(await layoutWithin(within, controls)).toEqual(before);
+}
+
 export async function expectNoAxeViolations(page: Page) {
   await renderWholePage(page);
   const results = await new AxeBuilder({ page }).analyze();
