@@ -1,11 +1,12 @@
 // Pre-renders every page of the site in both languages (product.md SITE-7) into the browser build (scripts/build.mjs runs it):
 // English at the spec's paths, Spanish under /es/, the not-found page in each, sitemap.xml and robots.txt,
 // then brotli and gzip copies of every text file. dist/pages.json tells the server what is where.
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { criticalCss } from "./critical-css.mjs";
 
 /** The origin written into canonical links and the sitemap; the server rewrites it if it runs elsewhere. */
 export const buildOrigin = (env = process.env) => (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, "");
@@ -32,15 +33,21 @@ export async function prerender({ outDir, ssrDir, origin = buildOrigin() }) {
   let template = readFileSync(path.join(outDir, "index.html"), "utf8");
   if (!template.includes("<!--page-html-->")) throw new Error(`${outDir}/index.html is not the page template`);
 
-  // The site's one style sheet goes inline (about 7 KB brotli): a first paint then waits for no request, and
-  // no style sheet shares the slow line with the page's scripts. Client-side navigation needs no other sheet
-  // (vite.config.ts: cssCodeSplit off, so no lazy chunk asks for one), so the file itself is not kept.
+  // The site's one style sheet: each page carries inline the rules its own HTML can use (its critical CSS,
+  // scripts/critical-css.mjs), so a first paint waits for no request and parses about half the sheet; the whole
+  // sheet follows at the end of the body, where it holds back no paint, for what the page's code renders later
+  // (a parser-inserted sheet is loaded before the page's scripts run). Client-side navigation needs no other
+  // sheet (vite.config.ts: cssCodeSplit off, so no lazy chunk asks for one).
   const sheets = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)">/g)];
   if (sheets.length !== 1) throw new Error(`${outDir}/index.html names ${sheets.length} style sheets, not 1`);
-  const css = readFileSync(path.join(outDir, sheets[0][1]), "utf8").trim();
-  if (/<\/style/i.test(css)) throw new Error(`${sheets[0][1]} holds "</style": it cannot go inline`);
-  template = template.replace(sheets[0][0], () => `<style>${css}</style>`);
-  rmSync(path.join(outDir, sheets[0][1]));
+  const sheetFile = sheets[0][1];
+  const css = readFileSync(path.join(outDir, sheetFile), "utf8").trim();
+  if (/<\/style/i.test(css)) throw new Error(`${sheetFile} holds "</style": it cannot go inline`);
+  template = template.replace(sheets[0][0], "<!--critical-css-->");
+  const withStyles = (html) =>
+    html
+      .replace("<!--critical-css-->", () => `<style>${criticalCss(css, html)}</style>`)
+      .replace("</body>", `<link rel="stylesheet" href="/${sheetFile}">\n  </body>`);
 
   // What a page needs before it can hydrate, beyond the entry script: the entry's imports, the page's code,
   // its static imports and its catalogs in its language, all fetched at once, not one after the other
@@ -68,11 +75,11 @@ export async function prerender({ outDir, ssrDir, origin = buildOrigin() }) {
   const manifest = { origin, pages: [] };
   const write = (url, status, language, rendered, prerendered, pagePath) => {
     const file = pageFile(url);
-    const html = template
+    const html = withStyles(template
       .replace("</head>", `  ${preloads(pagePath, language)}\n  </head>`)
       .replace('<html lang="en">', `<html lang="${language}">`)
       .replace(/<!--page-head-->[\s\S]*<!--\/page-head-->/, rendered.head)
-      .replace('<div id="root"><!--page-html--></div>', `<div id="root" data-prerendered="${prerendered}">${rendered.html}</div>`);
+      .replace('<div id="root"><!--page-html--></div>', `<div id="root" data-prerendered="${prerendered}">${rendered.html}</div>`));
     mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
     writeFileSync(path.join(outDir, file), html);
     manifest.pages.push({ url, file, status, language });
