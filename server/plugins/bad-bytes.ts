@@ -1,8 +1,9 @@
-// Bad bytes are bad input: before any route's validation, every string of a request (path parameters, query,
-// JSON body, object keys included) is checked for what PostgreSQL cannot store or UTF-8 cannot encode: a NUL
+// Bad bytes are bad input: before any API, sandbox or mailbox route's validation, every string of a request (path
+// parameters, query, JSON body, object keys included) is checked for what PostgreSQL cannot store or UTF-8 cannot encode: a NUL
 // character or a lone UTF-16 surrogate. One is answered 400 validation_failed naming the field, so no route
 // ever passes one to the database (which would refuse it with a 500). Deeply nested bodies are refused too.
 import fp from "fastify-plugin";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../errors";
 
 /** A NUL, or a high surrogate not followed by a low one, or a low one not preceded by a high one. */
@@ -39,23 +40,36 @@ export function findBadInput(value: unknown, root: string): Problem | undefined 
   return undefined;
 }
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route serves the build's files and pages, and passes nothing of the request to the database. */
+    staticFiles?: boolean;
+  }
+}
+
+function checkRequest(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+  const parts: [unknown, string][] = [
+    [request.params, "params"],
+    [request.query, "querystring"],
+    [request.body, "body"],
+  ];
+  for (const [value, root] of parts) {
+    const problem = findBadInput(value, root);
+    if (!problem) continue;
+    const message = problem.reason === "tooDeep" ? "The request is nested too deeply." : "The request contains characters that are not allowed.";
+    return done(new ApiError(400, "validation_failed", message, { [problem.field]: problem.reason }));
+  }
+  done();
+}
+
 export default fp(
   async (app) => {
-    // A callback hook, not an async one: it runs on every request and never waits.
-    app.addHook("preValidation", (request, _reply, done) => {
-      const parts: [unknown, string][] = [
-        [request.params, "params"],
-        [request.query, "querystring"],
-        [request.body, "body"],
-      ];
-      for (const [value, root] of parts) {
-        const problem = findBadInput(value, root);
-        if (!problem) continue;
-        const message =
-          problem.reason === "tooDeep" ? "The request is nested too deeply." : "The request contains characters that are not allowed.";
-        return done(new ApiError(400, "validation_failed", message, { [problem.field]: problem.reason }));
-      }
-      done();
+    // Every route's own hook (a callback hook: it never waits), declared with the route; the site's files and
+    // pages have none, as they look nothing up with what the request says.
+    app.addHook("onRoute", (route) => {
+      if (route.config?.staticFiles) return;
+      const hooks = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
+      route.preValidation = [checkRequest, ...hooks];
     });
   },
   { name: "bad-bytes", dependencies: ["error-handler"] },

@@ -215,7 +215,7 @@ export default fp<{ root: string }>(
     };
     // One route for every file (the API's own routes are more specific and win): a route per file cost a
     // start-up about a second of registering routes and their hooks, for no faster answer.
-    app.get("/*", (request, reply) => {
+    app.get("/*", { config: { staticFiles: true } }, (request, reply) => {
       const end = request.url.indexOf("?");
       const pathname = end === -1 ? request.url : request.url.slice(0, end);
       const answer = site?.files.get(pathname);

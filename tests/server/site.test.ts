@@ -239,6 +239,17 @@ describe(`the built site (${testDriver})`, () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe("not_found");
   });
+
+  it("answers a page address holding a NUL as an unknown page (404), its files route checking no input", async () => {
+    for (const url of ["/pric%00ing", "/es/pric%00ing", "/blog/%00", "/assets/app%00.js"]) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+    }
+    expect((await app.inject("/pric%00ing")).body).toContain("Oops! Page not found");
+    expect((await app.inject("/es/pric%00ing")).body).toContain("¡Ups! Página no encontrada");
+    // The files route checks no input (it looks nothing up with the request); the API's routes still do.
+    expect((await app.inject("/api/service_area/331%0031")).statusCode).toBe(400);
+  });
 });
 
 describe(`a build made for another origin (${testDriver})`, () => {
