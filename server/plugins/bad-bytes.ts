@@ -15,29 +15,43 @@ export const MAX_DEPTH = 32;
 export const hasBadCharacter = (text: string) => BAD_CHARACTER.test(text);
 
 type Problem = { field: string; reason: "invalidCharacters" | "tooDeep" };
+type Found = { path: string[]; reason: Problem["reason"] };
 
-/** The first bad string (or key) in `value`, walked without recursion, with its dotted path. */
-export function findBadInput(value: unknown, root: string): Problem | undefined {
-  const stack: { value: unknown; path: string[]; depth: number }[] = [{ value, path: [], depth: 0 }];
-  const name = (path: string[]) => (path.length === 0 ? root : path.join("."));
-  while (stack.length > 0) {
-    const { value: v, path, depth } = stack.pop()!;
-    if (typeof v === "string") {
-      if (hasBadCharacter(v)) return { field: name(path), reason: "invalidCharacters" };
-      continue;
+/**
+ * The first bad string (or key) in `value` and its path, depth first. It recurses at most MAX_DEPTH levels (it
+ * stops there), and builds a path only for what it finds: a request without one allocates nothing here.
+ */
+function find(value: unknown, depth: number): Found | undefined {
+  if (typeof value === "string") return hasBadCharacter(value) ? { path: [], reason: "invalidCharacters" } : undefined;
+  if (value === null || typeof value !== "object") return undefined;
+  if (depth >= MAX_DEPTH) return { path: [], reason: "tooDeep" };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = find(value[i], depth + 1);
+      if (found) {
+        found.path.unshift(String(i));
+        return found;
+      }
     }
-    if (v === null || typeof v !== "object") continue;
-    if (depth >= MAX_DEPTH) return { field: name(path), reason: "tooDeep" };
-    if (Array.isArray(v)) {
-      v.forEach((item, i) => stack.push({ value: item, path: [...path, String(i)], depth: depth + 1 }));
-      continue;
-    }
-    for (const [key, item] of Object.entries(v)) {
-      if (hasBadCharacter(key)) return { field: name(path), reason: "invalidCharacters" };
-      stack.push({ value: item, path: [...path, key], depth: depth + 1 });
+    return undefined;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    // A bad key is the fault of the object that holds it.
+    if (hasBadCharacter(key)) return { path: [], reason: "invalidCharacters" };
+    const found = find((value as Record<string, unknown>)[key], depth + 1);
+    if (found) {
+      found.path.unshift(key);
+      return found;
     }
   }
   return undefined;
+}
+
+/** The first bad string (or key) in `value`, with its dotted path under `root`. */
+export function findBadInput(value: unknown, root: string): Problem | undefined {
+  const found = find(value, 0);
+  return found && { field: found.path.length === 0 ? root : found.path.join("."), reason: found.reason };
 }
 
 declare module "fastify" {
