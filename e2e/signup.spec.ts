@@ -3,7 +3,7 @@
 // keyboard-only completion, and zero axe violations on every step.
 import type { Page } from "@playwright/test";
 import { test, expect, at, expectNoAxeViolations, holdScripts, useLanguage, type Language } from "./fixtures";
-import { availableDays, createCheckout, isAvailable, makeClient, payThroughApi, seedSavedCheckout } from "./checkout-helpers";
+import { availableDays, createCheckout, isAvailable, makeClient, makeForm, payThroughApi, seedSavedCheckout } from "./checkout-helpers";
 import { dayName, isoDay, uniqueSignupEmail, weekdayList, wizard } from "./models/signup-driver";
 import { daysUntil, renewalDate } from "#domain/plan";
 
@@ -334,4 +334,42 @@ test("keyboard only: a house sign-up from the first field to the sandbox checkou
   await tabTo(page, "button", "Complete and pay");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/sandbox\/checkout\/[^/]+$/);
+});
+
+test("the step rendered ahead is in the page but not shown, read, reached by Tab or scrolled to; Continue shows it with the focus on its heading", async ({ page }) => {
+  await useLanguage(page, "en");
+  const form = { ...makeForm(makeClient(uniqueSignupEmail("ahead"), [isoDay(1), isoDay(2)], "en")), startDate: "", picks: [] };
+  await page.addInitScript((form) => {
+    if (!window.sessionStorage.getItem("signup:client-data")) window.sessionStorage.setItem("signup:client-data", JSON.stringify({ form, step: 3 }));
+  }, form);
+  await page.goto("/signup");
+  const w = wizard(page, "en");
+  await w.expectStep(3);
+  // Step 4 joins the page once the browser is idle: its calendar is there, but not shown and not in the accessibility tree.
+  const grid = page.locator('[role="grid"]');
+  await expect(grid).toHaveCount(1);
+  await expect(grid).toBeHidden();
+  await expect(page.getByRole("grid")).toHaveCount(0);
+  await expect(page.getByText("Choose a start date in the calendar to see the available days.")).toBeHidden();
+  // Nothing of it overflows the form (the page scrolls no further than step 3 itself).
+  expect(await page.locator("form").evaluate((f) => f.scrollHeight - f.clientHeight)).toBe(0);
+  // Tab from the heading to Continue stops only at what is shown.
+  await page.locator("#signup-step-heading").focus();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return { shown: el.checkVisibility({ visibilityProperty: true }), inGrid: el.closest('[role="grid"]') !== null, text: el.textContent };
+    });
+    expect(focused.shown, `Tab stop ${i + 1} is shown`).toBe(true);
+    expect(focused.inGrid).toBe(false);
+    if (focused.text === "Continue") break;
+  }
+  await expect(w.continueButton).toBeFocused();
+  await page.keyboard.press("Enter");
+  await w.expectStep(4);
+  await expect(page.getByRole("grid")).toBeVisible();
+  await expect(page.locator("#signup-step-heading")).toHaveText("Pickup days");
+  await expect(page.locator("#signup-step-heading")).toBeFocused();
+  await expect(page.getByText("Choose a start date in the calendar to see the available days.")).toBeVisible();
 });

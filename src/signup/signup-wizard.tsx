@@ -1,5 +1,5 @@
 // The wizard's frame: progress, the active step, Back/Continue, the live announcements and the toasts.
-import { Activity, memo, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
+import { memo, startTransition, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { SIGNUP_STEPS } from "#domain/plan";
 import { stepOf, type SignupInput, type SignupStep } from "#machines/signup.machine";
@@ -145,13 +145,15 @@ function Wizard() {
   if (moves.step !== step) setMoves({ step, run: step === moves.step + 1 ? moves.run : moves.run + 1 });
   const stepRun = moves.run;
   // The step ahead joins once the browser is idle after a step has painted: its render never delays that paint.
+  // A transition, so its render yields to the visitor's input (a click on Continue meanwhile interrupts it).
   const [aheadOf, setAheadOf] = useState<number | null>(null);
   useEffect(() => {
+    const renderAhead = () => startTransition(() => setAheadOf(step));
     if (!("requestIdleCallback" in window)) {
-      const timer = setTimeout(() => setAheadOf(step), 50);
+      const timer = setTimeout(renderAhead, 50);
       return () => clearTimeout(timer);
     }
-    const idle = window.requestIdleCallback(() => setAheadOf(step));
+    const idle = window.requestIdleCallback(renderAhead);
     return () => window.cancelIdleCallback(idle);
   }, [step]);
   const shown = aheadOf === step && step + 1 < SIGNUP_STEPS ? [step, step + 1] : [step];
@@ -178,20 +180,28 @@ function Wizard() {
         </h2>
         {/* Disabled in the pre-rendered page until it has hydrated: what was typed before then would never reach
             the machine, and a press of Continue would submit the bare form. Its links work meanwhile. */}
-        <fieldset disabled={!hydrated} className="flex min-w-0 flex-col gap-6">
+        <fieldset disabled={!hydrated} className="relative flex min-w-0 flex-col gap-6">
           {/* The form's default button (the first submit button in tree order), hidden: Enter in a field submits as
               Continue does, and never clicks a button of a step rendered ahead (the calendar's hidden "next month"
               button has no type, so it is a submit button). No type attribute: a submit button by default. */}
           <button hidden tabIndex={-1} aria-hidden="true" disabled={busy || checking} />
-          {/* The step shown, and the next one rendered ahead, hidden (display: none, no effects), so a valid
-              Continue only reveals it. Its key survives a move one step forward; any other move starts afresh.
-              The review is not rendered ahead: it repeats every answer, and opens at most once or twice. */}
+          {/* The step shown, and the next one rendered ahead, so a valid Continue only reveals it. Its key survives a
+              move one step forward; any other move starts afresh. The review is not rendered ahead: it repeats every
+              answer, and opens at most once or twice.
+              The step ahead is mounted, effects and all, and laid out, but invisible (visibility: hidden: not
+              painted, not in the accessibility tree, no Tab stop, no click) in a box of no height that clips it, out
+              of the flow (nothing to scroll to). Revealing it changes only its box's class. Before, React's <Activity>
+              kept it in `display: none` without effects: the reveal then ran its effects inside the click (the
+              calendar's first layout effect re-rendered all its cells) and laid the step out for the first time. */}
           {shown.map((s) => (
-            <Activity key={`${s}-${stepRun}`} mode={s === step ? "visible" : "hidden"}>
+            <div
+              key={`${s}-${stepRun}`}
+              className={s === step ? undefined : "invisible absolute inset-x-0 top-0 h-0 overflow-hidden"}
+            >
               <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
                 <StepView step={s as SignupStep} />
               </Suspense>
-            </Activity>
+            </div>
           ))}
           <div className="flex flex-col-reverse gap-3 border-t border-brand-100 pt-6 sm:flex-row sm:justify-between">
             <Button variant="secondary" isDisabled={!canGoBack || busy} onPress={goBack}>
