@@ -7,6 +7,7 @@ import { inspect } from "../inspection/inspect";
 import { useLanguage } from "../i18n/language-provider";
 import { Button } from "../ui/button";
 import { ProgressBar } from "../ui/progress-bar";
+import { SubmitButton } from "../ui/submit-button";
 import { useHydrated } from "../ui/use-hydrated";
 import { closeToast, showToast } from "../ui/toast";
 import { SignupActor } from "./signup-actor";
@@ -207,9 +208,9 @@ function Wizard() {
             <Button variant="secondary" isDisabled={!canGoBack || busy} onPress={goBack}>
               {t`Back`}
             </Button>
-            <Button type="submit" variant={step === SIGNUP_STEPS ? "accent" : "primary"} isDisabled={busy || checking}>
+            <SubmitButton variant={step === SIGNUP_STEPS ? "accent" : "primary"} disabled={busy || checking}>
               {busy ? t`Processing...` : step === SIGNUP_STEPS ? t`Complete and pay` : t`Continue`}
-            </Button>
+            </SubmitButton>
           </div>
         </fieldset>
       </form>
