@@ -373,3 +373,25 @@ test("the step rendered ahead is in the page but not shown, read, reached by Tab
   await expect(page.locator("#signup-step-heading")).toBeFocused();
   await expect(page.getByText("Choose a start date in the calendar to see the available days.")).toBeVisible();
 });
+
+test("steps are rendered two ahead: the calendar rendered on step 2 is the one step 4 shows, kept through step 3", async ({ page }) => {
+  await useLanguage(page, "en");
+  const form = { ...makeForm(makeClient(uniqueSignupEmail("two-ahead"), [isoDay(1), isoDay(2)], "en")), startDate: "", picks: [] };
+  await page.addInitScript((form) => {
+    if (!window.sessionStorage.getItem("signup:client-data")) window.sessionStorage.setItem("signup:client-data", JSON.stringify({ form, step: 2 }));
+  }, form);
+  await page.goto("/signup");
+  const w = wizard(page, "en");
+  await w.expectStep(2);
+  const grid = page.locator('[role="grid"]');
+  await expect(grid).toHaveCount(1);
+  await expect(grid).toBeHidden();
+  await grid.evaluate((el) => el.setAttribute("data-rendered-on-step", "2"));
+  await w.continueButton.click();
+  await w.expectStep(3);
+  await expect(grid).toBeHidden();
+  await w.continueButton.click();
+  await w.expectStep(4);
+  await expect(page.getByRole("grid")).toBeVisible();
+  await expect(page.getByRole("grid")).toHaveAttribute("data-rendered-on-step", "2");
+});

@@ -145,19 +145,22 @@ function Wizard() {
   const [moves, setMoves] = useState({ step, run: 0 });
   if (moves.step !== step) setMoves({ step, run: step === moves.step + 1 ? moves.run : moves.run + 1 });
   const stepRun = moves.run;
-  // The step ahead joins once the browser is idle after a step has painted: its render never delays that paint.
-  // A transition, so its render yields to the visitor's input (a click on Continue meanwhile interrupts it).
-  const [aheadOf, setAheadOf] = useState<number | null>(null);
+  // The steps ahead join once the browser is idle after a step has painted: their render never delays that paint.
+  // Two steps ahead (never the review), so a visitor who continues again before the browser was idle still finds
+  // the next step rendered: it was rendered while they were on the step before. A transition, so the render
+  // yields to the visitor's input (a click on Continue meanwhile interrupts it).
+  const [ahead, setAhead] = useState<{ run: number; upTo: number } | null>(null);
   useEffect(() => {
-    const renderAhead = () => startTransition(() => setAheadOf(step));
+    const renderAhead = () => startTransition(() => setAhead({ run: stepRun, upTo: Math.min(step + 2, SIGNUP_STEPS - 1) }));
     if (!("requestIdleCallback" in window)) {
       const timer = setTimeout(renderAhead, 50);
       return () => clearTimeout(timer);
     }
     const idle = window.requestIdleCallback(renderAhead);
     return () => window.cancelIdleCallback(idle);
-  }, [step]);
-  const shown = aheadOf === step && step + 1 < SIGNUP_STEPS ? [step, step + 1] : [step];
+  }, [step, stepRun]);
+  const upTo = ahead?.run === stepRun ? ahead.upTo : step;
+  const shown = Array.from({ length: Math.max(1, upTo - step + 1) }, (_, i) => step + i);
 
   return (
     <div className="mt-6 flex flex-col gap-6">
@@ -186,10 +189,10 @@ function Wizard() {
               Continue does, and never clicks a button of a step rendered ahead (the calendar's hidden "next month"
               button has no type, so it is a submit button). No type attribute: a submit button by default. */}
           <button hidden tabIndex={-1} aria-hidden="true" disabled={busy || checking} />
-          {/* The step shown, and the next one rendered ahead, so a valid Continue only reveals it. Its key survives a
-              move one step forward; any other move starts afresh. The review is not rendered ahead: it repeats every
-              answer, and opens at most once or twice.
-              The step ahead is mounted, effects and all, and laid out, but invisible (visibility: hidden: not
+          {/* The step shown, and the next two rendered ahead, so a valid Continue only reveals the next. Their keys
+              survive a move one step forward; any other move starts afresh. The review is not rendered ahead: it
+              repeats every answer, and opens at most once or twice.
+              A step ahead is mounted, effects and all, and laid out, but invisible (visibility: hidden: not
               painted, not in the accessibility tree, no Tab stop, no click) in a box of no height that clips it, out
               of the flow (nothing to scroll to). Revealing it changes only its box's class. Before, React's <Activity>
               kept it in `display: none` without effects: the reveal then ran its effects inside the click (the
