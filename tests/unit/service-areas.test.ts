@@ -61,3 +61,42 @@ describe("lookupServiceArea", () => {
     }
   });
 });
+
+// The data itself: the spec's table (product-spec §9, product.md AREA-1), read through the area check that
+// confirms a served ZIP with its area's name and delivery time (AREA-2).
+const specAreas = [
+  { name: "Downtown & Brickell", deliveryTime: "same-day", zips: ["33130", "33131", "33132"] },
+  { name: "South Beach & Mid-Beach", deliveryTime: "24-hours", zips: ["33139", "33140", "33141"] },
+  { name: "Wynwood & Design District", deliveryTime: "24-hours", zips: ["33127", "33137", "33142"] },
+  { name: "Coral Gables & Coconut Grove", deliveryTime: "24-hours", zips: ["33133", "33134", "33143", "33146"] },
+  { name: "Little Havana & Flagami", deliveryTime: "24-hours", zips: ["33125", "33126", "33135", "33144"] },
+  { name: "Doral & Airport", deliveryTime: "next-day", zips: ["33122", "33166", "33172", "33178"] },
+] as const;
+
+describe("the service areas (product.md AREA-1)", () => {
+  it("confirms each ZIP of the spec with its area's name and delivery time", () => {
+    for (const { name, deliveryTime, zips } of specAreas) {
+      for (const zip of zips) {
+        const answer = lookupServiceArea(zip);
+        expect(answer.available && { name: answer.area.name, deliveryTime: answer.area.deliveryTime }, zip).toEqual({ name, deliveryTime });
+      }
+    }
+    expect(serviceAreas.flatMap((area) => area.zipCodes).sort()).toEqual(specAreas.flatMap((area) => area.zips).sort());
+  });
+
+  it("finds each area by either of the neighbourhoods its name names", () => {
+    for (const { name } of specAreas) {
+      for (const neighborhood of name.split(" & ")) expect(servedName(neighborhood), neighborhood).toBe(name);
+    }
+  });
+
+  it("names every coming-soon place for at least one ZIP of its own, and only those places", () => {
+    expect(comingSoonAreas).toEqual(["Aventura", "Sunny Isles", "Key Biscayne", "Homestead", "Kendall", "Palmetto Bay", "Hialeah", "Miami Lakes"]);
+    for (const name of comingSoonAreas) {
+      const zips = Object.keys(comingSoonZipCodes).filter((zip) => comingSoonZipCodes[zip] === name);
+      expect(zips.length, name).toBeGreaterThan(0);
+      for (const zip of zips) expect(lookupServiceArea(zip)).toEqual({ available: false, comingSoon: true, name });
+    }
+    for (const name of Object.values(comingSoonZipCodes)) expect(comingSoonAreas).toContain(name);
+  });
+});
