@@ -2,7 +2,7 @@
 // checks' message keys, and FL / USA only as defaults, never over a given state or country.
 import { describe, expect, it } from "vitest";
 import { addressSchema, clientSchema, type ClientInput } from "#contract/client";
-import { dateString } from "#contract/common";
+import { dateString, emailSchema } from "#contract/common";
 import { hostedLink, isAllowedRedirect } from "#domain/redirects";
 import {
   clientAddress,
@@ -140,12 +140,33 @@ describe("dates are real calendar days, the two pickups in order", () => {
     for (const day of ["2028-02-29", "2030-12-31", "2030-01-01"]) expect(dateString.safeParse(day).success, day).toBe(true);
   });
 
+  it("takes yyyy-mm-dd and nothing before or after it", () => {
+    for (const day of ["12030-01-08", "2030-01-08-09", "2030-01-08-", "2030-1-08", "08/01/2030", ""]) {
+      expect(dateString.safeParse(day).error?.issues[0]?.message, day).toBe("dateInvalid");
+    }
+  });
+
   it("refuses a second pickup on or before the first, and a start date that is not the first pickup", () => {
     const issue = (overrides: Partial<ClientInput>) => clientSchema.safeParse({ ...client(), ...overrides }).error?.issues[0];
     expect(issue({ pickuptwo: "2030-01-08" })).toMatchObject({ message: "pickupDatesOrder", path: ["pickuptwo"] });
     expect(issue({ pickuptwo: "2030-01-07" })).toMatchObject({ message: "pickupDatesOrder", path: ["pickuptwo"] });
     expect(issue({ startdate: "2030-01-09" })).toMatchObject({ message: "startDateMismatch", path: ["startdate"] });
     expect(clientSchema.safeParse(client()).success).toBe(true);
+  });
+});
+
+describe("e-mail addresses (the spec's simple pattern: text, at sign, text, dot, text)", () => {
+  it("takes a whole address, trimmed and lowercased", () => {
+    expect(emailSchema.parse("  Ana@Example.COM ")).toBe("ana@example.com");
+  });
+
+  it("refuses anything after the address's last part, and an address over 254 characters, with emailInvalid", () => {
+    const long = `${"a".repeat(243)}@example.com`;
+    expect(long).toHaveLength(255);
+    for (const email of ["ana@example.com@evil.test", "ana@example.com x", long]) {
+      expect(emailSchema.safeParse(email).error?.issues[0]?.message, email).toBe("emailInvalid");
+    }
+    expect(emailSchema.safeParse(long.slice(1)).success).toBe(true);
   });
 });
 
