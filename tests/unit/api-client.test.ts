@@ -35,3 +35,32 @@ describe("the API client", () => {
     }
   });
 });
+
+describe("the calls of the contract (product-spec §7, docs/who-may-do-what.md, README)", () => {
+  const email = "ana@example.com";
+  const at = "ana%40example.com";
+  // name, input, the request the server must receive, an answer of the contract's shape
+  const table = [
+    ["serviceArea", { params: { area: "33131" } }, "GET /api/service_area/33131", true],
+    ["emailExists", { params: { email } }, `GET /api/client/email_exists/${at}`, { exists: false }],
+    ["registerClient", { body: { email } }, "POST /api/client/register/new", { ok: true }],
+    ["updateClient", { body: { email } }, "PUT /api/client/update_by_email", { ok: true }],
+    ["deleteClient", { params: { email } }, `GET /api/client/delete_by_email/${at}`, { ok: true, deleted: true }],
+    ["setActive", { params: { email } }, `GET /api/client/set_active/${at}`, { ok: true, isActive: true }],
+    ["sendWelcomeEmail", { query: { email }, body: email }, `POST /api/client/send_welcome_email?email=${at}`, { ok: true, queued: true }],
+    ["createPortalSession", { params: { email } }, `GET /api/payments/create-portal-session/${at}`, { portal_url: "https://billing.example/p" }],
+    ["portalSession", { body: { token: "t" } }, "POST /api/payments/portal-session", { sent: true }],
+    ["signupDay", { params: { id: "2030-01-08" } }, "GET /api/signupday/2030-01-08", { availability: { "2030-01-08": true } }],
+    ["createCheckoutSession", { body: { client: { email } } }, "POST /api/payments/create-checkout-session_signup", { checkout_url: "https://checkout.example/c" }],
+    ["createOrder", { body: { client_email: email } }, "POST /api/order/create4customer", { ok: true, created: true }],
+    ["contactForm", { body: { type: "residential" } }, "POST /api/contact_form", { ok: true }],
+    ["newsletter", { body: { email, language: "en" } }, "POST /api/newsletter", { ok: true }],
+    ["waitlist", { body: { email, zip: "33180", language: "en" } }, "POST /api/waitlist", { ok: true }],
+  ] as const;
+
+  it.each(table)("%s goes to its method and path, and takes its answer", async (name, input, request, answer) => {
+    const { api, requests } = answering(answer);
+    await expect(api.call(name, input as never)).resolves.toEqual(answer);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([request]);
+  });
+});
