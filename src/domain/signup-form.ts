@@ -187,8 +187,8 @@ export const step1Schema = z.object({
     })
     .superRefine((address, ctx) => {
       // A typed street line needs its house number and a street name ("1200 Brickell Ave"); a picked
-      // suggestion may carry the number apart from the line.
-      if (!address.street.trim()) return;
+      // suggestion may carry the number apart from the line. Zod runs this only once every field passed, so
+      // the street is never blank here (a blank one is streetRequired).
       const hasNumber = address.number > 0 || parseStreetNumber(address.street) > 0;
       const hasName = /\p{L}{2,}/u.test(address.street);
       if (!hasNumber || !hasName) ctx.addIssue({ code: "custom", path: ["street"], message: "streetIncomplete" });
