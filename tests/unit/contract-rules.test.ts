@@ -178,6 +178,8 @@ describe("phone numbers and house numbers (product.md SU-4)", () => {
     expect(phoneDigits("2 305 555 1234")).toBeNull();
     expect(phoneDigits("13055551234 5")).toBeNull();
     expect(phoneDigits("305 555 123")).toBeNull();
+    // Ten digits stay as they are, a leading 1 among them included.
+    expect(phoneDigits("1305555012")).toBe("1305555012");
     expect(formatPhone("3055551234")).toBe("(305) 555-1234");
     expect(formatPhone("2 305 555 1234")).toBe("2 305 555 1234");
   });
