@@ -2,7 +2,7 @@
 // checks' message keys, and FL / USA only as defaults, never over a given state or country.
 import { describe, expect, it } from "vitest";
 import { addressSchema, clientSchema, type ClientInput } from "#contract/client";
-import { dateString, emailSchema } from "#contract/common";
+import { dateString, emailSchema, normalizeEmail } from "#contract/common";
 import { hostedLink, isAllowedRedirect } from "#domain/redirects";
 import {
   clientAddress,
@@ -156,8 +156,9 @@ describe("dates are real calendar days, the two pickups in order", () => {
 });
 
 describe("e-mail addresses (the spec's simple pattern: text, at sign, text, dot, text)", () => {
-  it("takes a whole address, trimmed and lowercased", () => {
+  it("takes a whole address, trimmed and lowercased, as every comparison of one does", () => {
     expect(emailSchema.parse("  Ana@Example.COM ")).toBe("ana@example.com");
+    expect(normalizeEmail("  Ana@Example.COM ")).toBe("ana@example.com");
   });
 
   it("refuses anything after the address's last part, and an address over 254 characters, with emailInvalid", () => {

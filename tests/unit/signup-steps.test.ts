@@ -185,6 +185,11 @@ describe("reading a stored form back (product.md SU-5)", () => {
       building: { ...emptySignupForm().building, unit: "4B" },
       address: { ...emptySignupForm().address, street: "1200 Brickell Ave" },
     });
+    // An address with parts missing keeps what it has; the rest is empty (FL and USA by default).
+    expect(restoreSignupForm({ address: { zip: "33131" } }).address).toEqual({ ...emptySignupForm().address, zip: "33131" });
+    expect(restoreSignupForm({ address: { street: "1 A St", city: "Miami" } }).address).toEqual({ ...emptySignupForm().address, street: "1 A St", city: "Miami" });
+    expect(restoreSignupForm({ terms: "yes", consent: 1, startdate: "soon", pickupone: 20300108 })).toEqual(emptySignupForm());
+    expect(restoreSignupForm({ detergent: "scented" }).detergent).toBe("scented");
     const kept = {
       fabricSoftener: false,
       picks: ["2030-01-08"],
