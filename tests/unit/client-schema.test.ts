@@ -26,9 +26,9 @@ describe("the client (product.md DATA-1)", () => {
     expect(clientSchema.safeParse(validClient({ name: "A".repeat(100) })).success).toBe(true);
   });
 
-  it("a phone shown as (ddd) ddd-dddd (product.md SU-4), spaces around it ignored, nothing after it", () => {
+  it("a phone shown as (ddd) ddd-dddd (product.md SU-4), spaces around it ignored, nothing before or after it", () => {
     expect(clientSchema.parse(validClient({ phoneNumber: " (305) 555-0100 " })).phoneNumber).toBe("(305) 555-0100");
-    for (const phoneNumber of ["(305) 555-01001", "(305) 555-0100 ext 2", "3055550100", "(305)555-0100"]) {
+    for (const phoneNumber of ["(305) 555-01001", "(305) 555-0100 ext 2", "1 (305) 555-0100", "3055550100", "(305)555-0100"]) {
       expect(firstIssue({ phoneNumber }), phoneNumber).toMatchObject({ path: ["phoneNumber"], message: "phoneInvalid" });
     }
   });
