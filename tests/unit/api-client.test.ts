@@ -58,6 +58,12 @@ describe("the calls of the contract (product-spec §7, docs/who-may-do-what.md, 
     ["waitlist", { body: { email, zip: "33180", language: "en" } }, "POST /api/waitlist", { ok: true }],
   ] as const;
 
+  it("keeps a hosted page's link from any of the spec's three places (portal_url or checkout_url, url, session.url)", async () => {
+    for (const answer of [{ checkout_url: "https://checkout.example/c" }, { url: "https://checkout.example/c" }, { session: { url: "https://checkout.example/c" } }]) {
+      await expect(answering(answer).api.call("createCheckoutSession", { body: {} as never })).resolves.toEqual(answer);
+    }
+  });
+
   it.each(table)("%s goes to its method and path, and takes its answer", async (name, input, request, answer) => {
     const { api, requests } = answering(answer);
     await expect(api.call(name, input as never)).resolves.toEqual(answer);
