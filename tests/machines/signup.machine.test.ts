@@ -279,9 +279,22 @@ describe("signup machine: what the new transitions do", () => {
     expect(actor.getSnapshot().matches({ step1: { area: "unavailable" } })).toBe(true);
     expect(actor.getSnapshot().context.areaAnswer).toEqual({ area: "Aventura", deliveryTime: undefined, comingSoon: true });
     // A malformed ZIP in the address is ignored: nothing filled in, nothing checked.
-    const plain = start({ zip: "3313x" });
-    expect(plain.getSnapshot().context.form.address.zip).toBe("");
-    expect(plain.getSnapshot().matches({ step1: { area: "idle" } })).toBe(true);
+    for (const zip of ["3313x", "x33131", "331310"]) {
+      const plain = start({ zip });
+      expect(plain.getSnapshot().context.form.address.zip, zip).toBe("");
+      expect(plain.getSnapshot().matches({ step1: { area: "idle" } }), zip).toBe(true);
+    }
+  });
+
+  it("Pay with a form that makes no valid client stays on the review, and the toast lists each problem once", () => {
+    // Two days the calendar does not have: every step passes (a pick is only yyyy-mm-dd there), the client does not.
+    const actor = start({ form: validForm({ picks: ["2030-02-30", "2030-02-31"] }), restoreStep: 6 });
+    const emitted: unknown[] = [];
+    actor.on("validation.failed", (event) => emitted.push(event));
+    expect(stepOf(actor.getSnapshot())).toBe(6);
+    actor.send({ type: "step.next" });
+    expect(actor.getSnapshot().matches({ step6: "review" })).toBe(true);
+    expect(emitted).toEqual([{ type: "validation.failed", keys: ["dateInvalid"] }]);
   });
 
   it("an Edit link opens its step, and Continue there returns to the review", () => {
