@@ -1,5 +1,6 @@
 // Builds the server as a tree of plugins: external plugins, then the project's, then routes.
 import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
+import { createServer, type ServerOptions } from "node:http";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { fileURLToPath } from "node:url";
 import type { Config } from "./config";
@@ -9,7 +10,7 @@ import type { DatabaseHandle } from "./db/index";
 import errorHandler from "./plugins/error-handler";
 import badBytes from "./plugins/bad-bytes";
 import database from "./plugins/database";
-import site from "./plugins/site";
+import site, { type FirstAnswer } from "./plugins/site";
 import mail from "./mail/plugin";
 import trust from "./auth/plugin";
 import security from "./plugins/security";
@@ -65,6 +66,7 @@ export function loggerOptions(config: Config) {
 }
 
 export async function buildApp({ config, database: handle, siteRoot, logger, payments: provider, now }: AppOptions) {
+  let firstAnswer: FirstAnswer | undefined;
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
@@ -76,6 +78,19 @@ export async function buildApp({ config, database: handle, siteRoot, logger, pay
     frameworkErrors: (error, _request, reply) => {
       const answer = reply as unknown as FastifyReply;
       void answer.code(400).send(errorBody("bad_request", error.message));
+    },
+    // Fastify's own HTTP server (lib/server.js, its settings included), with the site's files and pages answered
+    // first, from memory (plugins/site.ts). app.inject() goes through Fastify's routes only.
+    serverFactory: (handler, settings) => {
+      const options = settings as { http?: ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket: number };
+      const server = createServer(options.http ?? {}, (request, response) => {
+        if (!firstAnswer?.(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = options.keepAliveTimeout;
+      server.requestTimeout = options.requestTimeout;
+      server.setTimeout(options.connectionTimeout);
+      if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+      return server;
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -104,6 +119,6 @@ export async function buildApp({ config, database: handle, siteRoot, logger, pay
   // Stripe's webhook exists only when Stripe is the provider; it parses its own raw JSON body.
   // Imported only then: Stripe's package is a large part of a start-up's module loading.
   if (config.STRIPE_SECRET_KEY) await app.register(import("./routes/stripe-webhook"), { prefix: "/api" });
-  await app.register(site, { root: siteRoot ?? config.SITE_ROOT ?? defaultSiteRoot() });
+  await app.register(site, { root: siteRoot ?? config.SITE_ROOT ?? defaultSiteRoot(), serveFirst: (answer) => (firstAnswer = answer) });
   return app;
 }

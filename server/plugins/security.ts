@@ -66,6 +66,13 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
   return headers;
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The security headers of every answer, by name (also sent by the site's own answers, plugins/site.ts). */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
 export default fp(
   async (app) => {
     const { config } = app;
@@ -78,6 +85,7 @@ export default fp(
       // Not helmet's no-referrer: a Maps key restricted to our site's referrer needs the origin sent.
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     });
+    app.decorate("securityHeaders", Object.freeze(headers));
     // On every answer (routes, the not-found handler, errors); a route may still set one of its own.
     app.addHook("onRequest", (request, reply, done) => {
       reply.headers(headers);

@@ -1,13 +1,36 @@
 // GET /api/service_area/{zip-or-area}: always 200; unknown or malformed input is simply not served.
 import fp from "fastify-plugin";
 import { z } from "zod";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { calls } from "#contract/calls";
 import { lookupServiceArea } from "#domain/service-areas";
 
+/** What the call answers for `area` (any string: malformed input is simply not served). */
+function serviceAreaAnswer(area: string) {
+  const found = area.length <= 100 ? lookupServiceArea(area) : { available: false as const };
+  if (found.available) return { available: true, area: found.area.name, deliveryTime: found.area.deliveryTime };
+  return found.comingSoon ? { available: false, comingSoon: true, area: found.name } : { available: false };
+}
+
+/**
+ * Each answer as sent, by the area asked for: the same for everyone and fixed by the code, so checked against the
+ * response schema and serialized once (the schema and serialization were most of a call's own work). At most
+ * 1,000 kept; the ZIPs and names people type are far fewer.
+ */
+const sentAnswers = new Map<string, string>();
+function sentAnswer(area: string): string {
+  let json = sentAnswers.get(area);
+  if (json === undefined) {
+    if (sentAnswers.size >= 1000) sentAnswers.clear();
+    json = JSON.stringify(calls.serviceArea.response.parse(serviceAreaAnswer(area)));
+    sentAnswers.set(area, json);
+  }
+  return json;
+}
+
 export default fp(
   async (app) => {
-    app.withTypeProvider<ZodTypeProvider>().get(
+    // Without the zod type provider: its reply typing would not take the answer as sent (a string).
+    app.get<{ Params: { area: string } }>(
       "/api/service_area/:area",
       {
         schema: {
@@ -18,11 +41,8 @@ export default fp(
           response: { 200: calls.serviceArea.response },
         },
       },
-      async (request) => {
-        const found = request.params.area.length <= 100 ? lookupServiceArea(request.params.area) : { available: false as const };
-        if (found.available) return { available: true, area: found.area.name, deliveryTime: found.area.deliveryTime };
-        return found.comingSoon ? { available: false, comingSoon: true, area: found.name } : { available: false };
-      },
+      // A JSON string is sent as it is: the route's response schema serves the API's description here.
+      (request, reply) => reply.type("application/json; charset=utf-8").send(sentAnswer(request.params.area)),
     );
   },
   { name: "service-area-routes", dependencies: ["database"] },

@@ -43,6 +43,15 @@ describe(`the API calls (${testDriver})`, () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(expected);
     });
+
+    it("answers JSON, the same again after more areas than it keeps answers for (1,000) were asked", async () => {
+      const ask = (area: string) => app.inject(`/api/service_area/${area}`);
+      const first = await ask("33131");
+      expect(first.headers["content-type"]).toBe("application/json; charset=utf-8");
+      for (let i = 0; i < 1001; i++) expect((await ask(`nowhere-${i}`)).json()).toEqual({ available: false });
+      expect((await ask("33131")).body).toBe(first.body);
+      expect((await ask("aventura")).json()).toEqual({ available: false, comingSoon: true, area: "Aventura" });
+    });
   });
 
   describe("GET /api/client/email_exists/{email}", () => {

@@ -5,7 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import { buildApp } from "#server/app";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { buildApp, loggerOptions } from "#server/app";
 import { loadConfig } from "#server/config";
 import { buildTestApp } from "./helpers/app";
 import { openTestDatabase, testDriver } from "./helpers/database";
@@ -249,6 +251,123 @@ describe(`the built site (${testDriver})`, () => {
     expect((await app.inject("/es/pric%00ing")).body).toContain("¡Ups! Página no encontrada");
     // The files route checks no input (it looks nothing up with the request); the API's routes still do.
     expect((await app.inject("/api/service_area/331%0031")).statusCode).toBe(400);
+  });
+});
+
+/** One request over a real socket: status, headers and the body's bytes as sent (not decoded). */
+function overSocket(port: number, method: string, url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const request = httpRequest({ host: "127.0.0.1", port, method, path: url, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** Headers of an answer without those the connection adds (Date, Connection, Keep-Alive). */
+const answerHeaders = (headers: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !["date", "connection", "keep-alive"].includes(name)));
+
+describe(`the build's files and pages answered ahead of Fastify's routing, over a socket (${testDriver})`, () => {
+  const root = mkdtempSync(path.join(tmpdir(), "site-"));
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let port = 0;
+  /** Requests that went through Fastify's routing (its onRequest hooks), counted. */
+  let throughFastify = 0;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    writeTree(root);
+    const database = await openTestDatabase();
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", PUBLIC_URL: buildOrigin, RECONCILE_INTERVAL_MS: "0", SITE_ROOT: root });
+    app = await buildApp({ config, database, logger: { ...loggerOptions(config), stream: { write: (line: string) => lines.push(line) } } });
+    app.addHook("onClose", () => database.close());
+    app.addHook("onRequest", async () => {
+      throughFastify++;
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const files = ["/", "/pricing", "/pricing?plan=family", "/es/pricing", "/blog/some-post", "/assets/pricing-page-Ab12Cd34.js", "/logo.svg", "/sitemap.xml"];
+  /** Requests the language rule keeps on `url`'s page: no choice, an English browser, or a choice of its language. */
+  const asks = (url: string): Record<string, string>[] => [
+    {},
+    { "accept-encoding": "gzip, deflate, br" },
+    { "accept-encoding": "gzip" },
+    { "accept-encoding": "br;q=0, gzip" },
+    { "accept-encoding": "br", "accept-language": "en-US,en;q=0.9" },
+    { "accept-encoding": "br", cookie: `language=${url.startsWith("/es/") ? "es" : "en"}`, "accept-language": "es" },
+  ];
+
+  it("answers every file and page, in each coding, to GET and HEAD, with the very bytes and headers of Fastify's route, never entering it", async () => {
+    for (const url of files) {
+      for (const headers of asks(url)) {
+        for (const method of ["GET", "HEAD"]) {
+          const before = throughFastify;
+          const sent = await overSocket(port, method, url, headers);
+          expect(throughFastify - before, `${method} ${url} ${JSON.stringify(headers)}`).toBe(0);
+          const routed = await app.inject({ method: method as "GET" | "HEAD", url, headers });
+          expect(sent.status).toBe(200);
+          expect(sent.status).toBe(routed.statusCode);
+          expect(answerHeaders(sent.headers), `${method} ${url} ${JSON.stringify(headers)}`).toEqual(answerHeaders(routed.headers));
+          expect(sent.body.equals(routed.rawPayload)).toBe(true);
+          expect(sent.headers["content-security-policy"]).toContain("script-src 'self'");
+        }
+      }
+    }
+  });
+
+  it("answers 304 to the current ETag as Fastify's route does, and the page to an old one", async () => {
+    for (const headers of asks("/es/pricing")) {
+      const first = await overSocket(port, "GET", "/es/pricing", headers);
+      for (const ifNoneMatch of [String(first.headers.etag), `W/${String(first.headers.etag)}`, `"old", ${String(first.headers.etag)}`, '"old-build"']) {
+        const asked = { ...headers, "if-none-match": ifNoneMatch };
+        const before = throughFastify;
+        const sent = await overSocket(port, "GET", "/es/pricing", asked);
+        expect(throughFastify - before).toBe(0);
+        const routed = await app.inject({ url: "/es/pricing", headers: asked });
+        expect(sent.status).toBe(ifNoneMatch === '"old-build"' ? 200 : 304);
+        expect(sent.status).toBe(routed.statusCode);
+        expect(answerHeaders(sent.headers)).toEqual(answerHeaders(routed.headers));
+        expect(sent.body.equals(routed.rawPayload)).toBe(true);
+      }
+    }
+  });
+
+  it.each([
+    ["GET", "/pricing", { "accept-language": "es-ES" }, 302],
+    ["GET", "/es/", { cookie: "language=en" }, 302],
+    ["GET", "/es", {}, 301],
+    ["GET", "/pricing/", {}, 301],
+    ["GET", "/no/such/page", {}, 404],
+    ["GET", "/pric%00ing", {}, 404],
+    ["GET", "/assets/index-OldBuild.css", {}, 404],
+    ["POST", "/pricing", {}, 404],
+    ["GET", "/api/service_area/33131", {}, 200],
+  ])("leaves %s %s (%o) to Fastify, which answers %d", async (method, url, headers, status) => {
+    const before = throughFastify;
+    const sent = await overSocket(port, method, url, headers);
+    expect(throughFastify - before).toBe(1);
+    expect(sent.status).toBe(status);
+  });
+
+  it("logs each answer it sends in one line, as Fastify logs a request, its URL's secrets and e-mails masked", async () => {
+    lines.length = 0;
+    await overSocket(port, "GET", "/pricing?token=s3cr3t-token&email=ana%40example.com", { "accept-encoding": "br" });
+    const logged = lines.map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number } });
+    const completed = logged.filter((line) => line.msg === "request completed");
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({ req: { method: "GET" }, res: { statusCode: 200 } });
+    expect(completed[0]!.req!.url).toMatch(/^\/pricing\?token=\[redacted\]&email=/);
+    expect(lines.join("\n")).not.toMatch(/s3cr3t-token|ana%40example|ana@example/);
   });
 });
 
