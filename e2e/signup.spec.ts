@@ -336,15 +336,27 @@ test("keyboard only: a house sign-up from the first field to the sandbox checkou
   await expect(page).toHaveURL(/\/sandbox\/checkout\/[^/]+$/);
 });
 
-test("the step rendered ahead is in the page but not shown, read, reached by Tab or scrolled to; Continue shows it with the focus on its heading", async ({ page }) => {
-  await useLanguage(page, "en");
-  const form = { ...makeForm(makeClient(uniqueSignupEmail("ahead"), [isoDay(1), isoDay(2)], "en")), startDate: "", picks: [] };
-  await page.addInitScript((form) => {
-    if (!window.sessionStorage.getItem("signup:client-data")) window.sessionStorage.setItem("signup:client-data", JSON.stringify({ form, step: 3 }));
-  }, form);
+/**
+ * /signup (in English: the caller chose it) reopened at `step` from the form a visitor left in this tab (steps 1 to
+ * `step` - 1 filled in; no start date nor pickup days yet), as the wizard restores it; `label` names the test's e-mail.
+ */
+async function openWizardAt(page: Page, step: number, label: string) {
+  const form = { ...makeForm(makeClient(uniqueSignupEmail(label), [isoDay(1), isoDay(2)], "en")), startDate: "", picks: [] };
+  await page.addInitScript(
+    ({ form, step }) => {
+      if (!window.sessionStorage.getItem("signup:client-data")) window.sessionStorage.setItem("signup:client-data", JSON.stringify({ form, step }));
+    },
+    { form, step },
+  );
   await page.goto("/signup");
   const w = wizard(page, "en");
-  await w.expectStep(3);
+  await w.expectStep(step);
+  return w;
+}
+
+test("the step rendered ahead is in the page but not shown, read, reached by Tab or scrolled to; Continue shows it with the focus on its heading", async ({ page }) => {
+  await useLanguage(page, "en");
+  const w = await openWizardAt(page, 3, "ahead");
   // Step 4 joins the page once the browser is idle: its calendar is there, but not shown and not in the accessibility tree.
   const grid = page.locator('[role="grid"]');
   await expect(grid).toHaveCount(1);
@@ -376,13 +388,7 @@ test("the step rendered ahead is in the page but not shown, read, reached by Tab
 
 test("steps are rendered two ahead: the calendar rendered on step 2 is the one step 4 shows, kept through step 3", async ({ page }) => {
   await useLanguage(page, "en");
-  const form = { ...makeForm(makeClient(uniqueSignupEmail("two-ahead"), [isoDay(1), isoDay(2)], "en")), startDate: "", picks: [] };
-  await page.addInitScript((form) => {
-    if (!window.sessionStorage.getItem("signup:client-data")) window.sessionStorage.setItem("signup:client-data", JSON.stringify({ form, step: 2 }));
-  }, form);
-  await page.goto("/signup");
-  const w = wizard(page, "en");
-  await w.expectStep(2);
+  const w = await openWizardAt(page, 2, "two-ahead");
   const grid = page.locator('[role="grid"]');
   await expect(grid).toHaveCount(1);
   await expect(grid).toBeHidden();
