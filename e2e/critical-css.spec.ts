@@ -31,19 +31,21 @@ async function picturesOf(page: Page, address: string) {
 
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 
+// One test a page: each loads and pictures one page, so a loaded machine's slowness stays within a test's budget.
 for (const language of ["en", "es"] as const) {
   for (const [device, viewport] of Object.entries(viewports)) {
-    test(`the inline rules paint every pre-rendered page in ${language} as the whole sheet does, on a ${device}`, async ({ browser }) => {
-      test.slow();
-      const context = await browser.newContext({ viewport, locale: language, extraHTTPHeaders: { "accept-language": language } });
-      const page = await context.newPage();
-      await page.route(/\.js$/, (route) => route.abort());
+    test.describe(`the inline rules paint each pre-rendered page in ${language} as the whole sheet does, on a ${device}`, () => {
       for (const path of paths) {
         const address = addressIn(path, language);
-        const { inlineOnly, withSheet } = await picturesOf(page, address);
-        expect(inlineOnly.equals(withSheet), `${address} on a ${device}: the same picture without the whole sheet`).toBe(true);
+        test(address, async ({ browser }) => {
+          const context = await browser.newContext({ viewport, locale: language, extraHTTPHeaders: { "accept-language": language } });
+          const page = await context.newPage();
+          await page.route(/\.js$/, (route) => route.abort());
+          const { inlineOnly, withSheet } = await picturesOf(page, address);
+          expect(inlineOnly.equals(withSheet), `${address} on a ${device}: the same picture without the whole sheet`).toBe(true);
+          await context.close();
+        });
       }
-      await context.close();
     });
   }
 }

@@ -50,6 +50,7 @@ for (const language of ["en", "es"] as const) {
     }
 
     test("at 390 px: Schedule Pickup is in the header beside the menu button, and the menu holds the navigation", async ({ page }) => {
+      test.slow(); // two axe scans and a page opened from the menu: timed out at 30 s at load 15 to 20
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(at(language, "/"));
       const banner = page.getByRole("banner");

@@ -5,6 +5,7 @@ import { test, expect, expectNoAxeViolations, useLanguage } from "./fixtures";
 import { a, isoDay, uniqueSignupEmail, wizard } from "./models/signup-driver";
 
 test("a recorded sign-up's log replays to the same state, with e-mail, phone and street address masked", async ({ page }) => {
+  test.slow(); // a whole sign-up, an axe scan, export, import and replay: timed out at 30 s at load 15 to 20
   await useLanguage(page, "en");
   await page.goto("/signup?support");
   const panel = page.getByRole("complementary", { name: "Support panel" });
