@@ -2,7 +2,7 @@
 // Pure TypeScript: every side effect is a named actor, and the view provides all of them
 // (src/signup/signup-actor.ts): the API calls and the two browser effects (saving the form at checkout,
 // leaving for the checkout page). The descriptions and the root's `meta` are the words of docs/charts.
-import { and, assign, emit, fromPromise, not, or, setup, stateIn } from "xstate";
+import { and, assertEvent, assign, emit, fromPromise, not, or, setup, stateIn } from "xstate";
 import { addWeeks, format, parseISO } from "date-fns";
 import { isAllowedRedirect, paymentProviderOrigins } from "#domain/redirects";
 import type { Client } from "#contract/client";
@@ -158,12 +158,23 @@ export const signupMachine = setup({
     redirect: fromPromise<void, { url: string }>(notProvided("redirect")),
   },
   guards: {
-    emailCheckable: ({ event }) => event.type === "email.changed" && emailToCheck(event.value) !== null,
+    emailCheckable: ({ event }) => {
+      assertEvent(event, "email.changed");
+      return emailToCheck(event.value) !== null;
+    },
     currentEmailCheckable: ({ context }) => emailToCheck(context.form.email) !== null,
-    zipChangedCheckable: ({ context, event }) =>
-      event.type === "address.changed" && event.address.zip !== context.form.address.zip && zipToCheck(event.address.zip) !== null,
-    zipChanged: ({ context, event }) => event.type === "address.changed" && event.address.zip !== context.form.address.zip,
-    selectedZipCheckable: ({ event }) => event.type === "address.selected" && zipToCheck(event.address.zip) !== null,
+    zipChangedCheckable: ({ context, event }) => {
+      assertEvent(event, "address.changed");
+      return event.address.zip !== context.form.address.zip && zipToCheck(event.address.zip) !== null;
+    },
+    zipChanged: ({ context, event }) => {
+      assertEvent(event, "address.changed");
+      return event.address.zip !== context.form.address.zip;
+    },
+    selectedZipCheckable: ({ event }) => {
+      assertEvent(event, "address.selected");
+      return zipToCheck(event.address.zip) !== null;
+    },
     currentZipCheckable: ({ context }) => zipToCheck(context.form.address.zip) !== null,
     emailExists: ({ event }) => (event as unknown as { output?: { exists?: unknown } }).output?.exists === true,
     areaAvailable: ({ event }) => isAreaAvailable((event as unknown as { output?: unknown }).output),
@@ -177,8 +188,14 @@ export const signupMachine = setup({
     emailInputChanged: ({ context }) => emailToCheck(context.form.email) !== context.checked.email,
     zipInputChanged: ({ context }) => context.form.address.zip !== context.checked.zip,
     returningToReview: ({ context }) => context.editing && stepsValidBefore(context.form, 6),
-    editsStep: ({ event }, params: { step: number }) => event.type === "review.edit" && event.step === params.step,
-    visitsStep: ({ event }, params: { step: number }) => event.type === "step.visit" && event.step === params.step,
+    editsStep: ({ event }, params: { step: number }) => {
+      assertEvent(event, "review.edit");
+      return event.step === params.step;
+    },
+    visitsStep: ({ event }, params: { step: number }) => {
+      assertEvent(event, "step.visit");
+      return event.step === params.step;
+    },
     /**
      * A later step the browser's Forward may reopen: only when every step before it is valid and step 1's
      * checks passed for the e-mail and ZIP as they are now.
@@ -199,10 +216,15 @@ export const signupMachine = setup({
     clientValid: ({ context }) => toClient(context.form, context.language).success,
     canRestoreAt: ({ context }, params: { step: number }) => context.restoreStep >= params.step && stepsValidBefore(context.form, params.step),
     hasStartDate: ({ context }) => context.form.startDate !== "",
-    startDateAcceptable: ({ context, event }) =>
-      event.type === "date.start" && /^\d{4}-\d{2}-\d{2}$/.test(event.date) && event.date >= context.today && event.date <= lastStartDate(context.today),
+    startDateAcceptable: ({ context, event }) => {
+      assertEvent(event, "date.start");
+      return /^\d{4}-\d{2}-\d{2}$/.test(event.date) && event.date >= context.today && event.date <= lastStartDate(context.today);
+    },
     hasAvailableDays: ({ event }) => Object.values((event as unknown as { output?: Record<string, boolean> }).output ?? {}).some(Boolean),
-    dateSelectable: ({ context, event }) => event.type === "date.toggled" && context.availability[event.date] === true,
+    dateSelectable: ({ context, event }) => {
+      assertEvent(event, "date.toggled");
+      return context.availability[event.date] === true;
+    },
     checkoutUrlAllowed: ({ context, event }) => {
       const url = (event as unknown as { output?: unknown }).output;
       return typeof url === "string" && isAllowedRedirect(url, context.origin, paymentProviderOrigins);
@@ -213,17 +235,17 @@ export const signupMachine = setup({
   },
   actions: {
     setField: assign(({ context, event }) => {
-      if (event.type !== "field.changed") return {};
+      assertEvent(event, "field.changed");
       const { [event.field]: _cleared, ...errors } = context.errors;
       return { form: { ...context.form, [event.field]: event.value }, errors };
     }),
     setEmail: assign(({ context, event }) => {
-      if (event.type !== "email.changed") return {};
+      assertEvent(event, "email.changed");
       const { email: _cleared, ...errors } = context.errors;
       return { form: { ...context.form, email: event.value }, errors };
     }),
     setAddress: assign(({ context, event }) => {
-      if (event.type !== "address.changed" && event.type !== "address.selected") return {};
+      assertEvent(event, ["address.changed", "address.selected"]);
       const errors = { ...context.errors };
       for (const key of ["street", "zip", "city"] as const) {
         if (event.address[key] !== context.form.address[key] || event.type === "address.selected") delete errors[`address.${key}`];
@@ -231,22 +253,24 @@ export const signupMachine = setup({
       return { form: { ...context.form, address: { ...event.address } }, errors };
     }),
     setChecked: assign(({ context, event }) => {
-      if (event.type !== "consent.changed" && event.type !== "terms.changed") return {};
+      assertEvent(event, ["consent.changed", "terms.changed"]);
       const field = event.type === "consent.changed" ? "consent" : "terms";
       const { [field]: _cleared, ...errors } = context.errors;
       return { form: { ...context.form, [field]: event.value }, errors };
     }),
     setEmailTaken: assign(({ context }, params: { taken: boolean }) => ({ checks: { ...context.checks, emailTaken: params.taken } })),
     setAreaUnavailable: assign(({ context }, params: { unavailable: boolean }) => ({ checks: { ...context.checks, areaUnavailable: params.unavailable } })),
-    setDetergent: assign(({ context, event }) =>
-      event.type === "detergent.changed" ? { form: { ...context.form, detergent: event.value }, errors: {} } : {},
-    ),
-    setSoftener: assign(({ context, event }) =>
-      event.type === "softener.changed" ? { form: { ...context.form, fabricSoftener: event.value }, errors: {} } : {},
-    ),
+    setDetergent: assign(({ context, event }) => {
+      assertEvent(event, "detergent.changed");
+      return { form: { ...context.form, detergent: event.value }, errors: {} };
+    }),
+    setSoftener: assign(({ context, event }) => {
+      assertEvent(event, "softener.changed");
+      return { form: { ...context.form, fabricSoftener: event.value }, errors: {} };
+    }),
     /** A new start date clears the picks (product.md PICK-1); choosing the same one again keeps them. */
     setStartDate: assign(({ context, event }) => {
-      if (event.type !== "date.start") return {};
+      assertEvent(event, "date.start");
       if (event.date === context.form.startDate) return {};
       const pickNotice: PickNotice | null = context.form.picks.length ? { kind: "cleared", dates: [...context.form.picks] } : null;
       return { form: { ...context.form, startDate: event.date, picks: [], ...sortPicks([]) }, availability: {}, pickNotice };
@@ -259,7 +283,7 @@ export const signupMachine = setup({
     }),
     clearAvailability: assign(({ context }) => ({ availability: {}, form: { ...context.form, picks: [] } })),
     togglePick: assign(({ context, event }) => {
-      if (event.type !== "date.toggled") return {};
+      assertEvent(event, "date.toggled");
       const picks = togglePick(context.form.picks, event.date);
       const dropped = context.form.picks.find((d) => !picks.includes(d) && d !== event.date);
       const pickNotice: PickNotice | null = dropped ? { kind: "dropped", date: dropped } : null;
@@ -268,11 +292,11 @@ export const signupMachine = setup({
     clearPickNotice: assign({ pickNotice: null }),
     sortPicks: assign(({ context }) => ({ form: { ...context.form, ...sortPicks(context.form.picks) } })),
     setBuildingType: assign(({ context, event }) => {
-      if (event.type !== "building.type.changed") return {};
+      assertEvent(event, "building.type.changed");
       return { form: { ...context.form, buildingType: event.value }, errors: {} };
     }),
     setBuildingField: assign(({ context, event }) => {
-      if (event.type !== "building.changed") return {};
+      assertEvent(event, "building.changed");
       // The key is computed first: Stryker cannot place a mutant of a template literal inside a destructuring key
       // without moving the declaration out of scope (the mutation run then fails before it starts).
       const cleared = `building.${event.field}`;
@@ -287,7 +311,10 @@ export const signupMachine = setup({
     }),
     startEditing: assign({ editing: true }),
     stopEditing: assign({ editing: false }),
-    setLanguage: assign(({ event }) => (event.type === "language.changed" ? { language: event.language } : {})),
+    setLanguage: assign(({ event }) => {
+      assertEvent(event, "language.changed");
+      return { language: event.language };
+    }),
     clearErrors: assign({ errors: {} }),
     setStep1Errors: assign(({ context }) => ({ errors: step1Errors(context.form, context.checks) })),
     setStepErrors: assign(({ context }, params: { step: 2 | 3 | 4 | 5 }) => ({ errors: stepErrors(params.step, context.form) })),
