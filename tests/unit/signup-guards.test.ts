@@ -132,6 +132,9 @@ describe("signup machine guards", () => {
     expect(check("startDateAcceptable", context(), { type: "date.start", date: "2030-03-05" })).toBe(false);
     expect(check("startDateAcceptable", context(), { type: "date.start", date: "2030-01-06" })).toBe(false);
     expect(check("startDateAcceptable", context(), { type: "date.start", date: "soon" })).toBe(false);
+    // A day is yyyy-mm-dd and nothing else, even when what is around it would compare as in the window.
+    expect(check("startDateAcceptable", context(), { type: "date.start", date: "2030-01-08T09:00" })).toBe(false);
+    expect(check("startDateAcceptable", context(), { type: "date.start", date: "2030-01-08 to 2030-01-10" })).toBe(false);
     expect(check("hasAvailableDays", context(), { type: "x", output: { "2030-01-08": false, "2030-01-09": true } })).toBe(true);
     expect(check("hasAvailableDays", context(), { type: "x", output: { "2030-01-08": false } })).toBe(false);
     expect(check("hasAvailableDays", context(), { type: "x", output: {} })).toBe(false);
@@ -251,8 +254,11 @@ describe("the new guards: the check memo, the review's Edit links and the histor
     // Not over an e-mail or ZIP that changed since its check.
     expect(visit(6)).toBe(false);
     expect(visit(2, { checked: { ...checked, zip: "33139" } })).toBe(false);
+    expect(visit(2, { checked: { ...checked, email: "ben@example.com" } })).toBe(false);
     expect(visit(3, { form: emptySignupForm() })).toBe(false);
-    expect(visit(2, { checks: { emailTaken: true, areaUnavailable: false } })).toBe(false);
-    expect(visit(2, { checks: { emailTaken: false, areaUnavailable: true } })).toBe(false);
+    // Checked as they are, but the e-mail is taken or the area not served.
+    expect(visit(2, { checked })).toBe(true);
+    expect(visit(2, { checked, checks: { emailTaken: true, areaUnavailable: false } })).toBe(false);
+    expect(visit(2, { checked, checks: { emailTaken: false, areaUnavailable: true } })).toBe(false);
   });
 });
