@@ -33,6 +33,8 @@ describe("step 1: Continue and the history wait for both checks", () => {
     actor.send(areaServed);
     expect(stepOf(actor.getSnapshot())).toBe(1);
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    // The view disables Continue while a check runs.
+    expect(actor.getSnapshot().hasTag("checking")).toBe(true);
     actor.send(emailFree);
     expect(stepOf(actor.getSnapshot())).toBe(2);
   });
@@ -43,6 +45,8 @@ describe("step 1: Continue and the history wait for both checks", () => {
     actor.send(emailFree);
     expect(stepOf(actor.getSnapshot())).toBe(1);
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    // The view disables Continue while a check runs.
+    expect(actor.getSnapshot().hasTag("checking")).toBe(true);
     actor.send(areaServed);
     expect(stepOf(actor.getSnapshot())).toBe(2);
   });
