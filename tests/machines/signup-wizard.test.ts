@@ -109,3 +109,28 @@ describe("the language switch", () => {
     expect(stepOf(actor.getSnapshot())).toBe(3);
   });
 });
+
+describe("the browser's Forward from step 4", () => {
+  /** On step 4 with step 1 checked, the days loaded and the picks changed to 14 and 10 January. */
+  function onStep4WithNewPicks() {
+    const { actor } = start(validSignupForm(), { restoreStep: 1 });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "xstate.done.actor.checkEmail", output: { exists: false } } as never);
+    actor.send({ type: "xstate.done.actor.checkServiceArea", output: true } as never);
+    actor.send({ type: "step.visit", step: 4 });
+    expect(stepOf(actor.getSnapshot())).toBe(4);
+    actor.send(daysLoaded(Object.fromEntries(["2030-01-09", "2030-01-10", "2030-01-12", "2030-01-14"].map((d) => [d, true]))));
+    for (const date of ["2030-01-09", "2030-01-12", "2030-01-14", "2030-01-10"]) actor.send({ type: "date.toggled", date });
+    expect(actor.getSnapshot().context.form.picks).toEqual(["2030-01-14", "2030-01-10"]);
+    return actor;
+  }
+
+  it("to step 5 or 6 puts the new pickup days in order, as Continue does", () => {
+    for (const step of [5, 6]) {
+      const actor = onStep4WithNewPicks();
+      actor.send({ type: "step.visit", step });
+      expect(stepOf(actor.getSnapshot()), `Forward to ${step}`).toBe(step);
+      expect(actor.getSnapshot().context.form, `Forward to ${step}`).toMatchObject({ startdate: "2030-01-10", pickupone: "2030-01-10", pickuptwo: "2030-01-14" });
+    }
+  });
+});
