@@ -320,7 +320,8 @@ export const signupMachine = setup({
     setStepErrors: assign(({ context }, params: { step: 2 | 3 | 4 | 5 }) => ({ errors: stepErrors(params.step, context.form) })),
     emitValidationFailed: emit(({ context }) => ({ type: "validation.failed" as const, keys: [...new Set(Object.values(context.errors))] })),
     emitClientInvalid: emit(({ context }) => ({ type: "validation.failed" as const, keys: clientErrorKeys(context.form, context.language) })),
-    setCheckoutUrl: assign(({ event }) => ({ checkoutUrl: String((event as unknown as { output?: unknown }).output ?? "") })),
+    // Runs only after checkoutUrlAllowed: the output is the link, a string.
+    setCheckoutUrl: assign(({ event }) => ({ checkoutUrl: (event as unknown as { output: string }).output })),
     emitCheckoutFailed: emit(({ event }) => {
       const error = (event as unknown as { error?: unknown }).error;
       return {
