@@ -283,6 +283,10 @@ describe("signup machine: what the new transitions do", () => {
       const plain = start({ zip });
       expect(plain.getSnapshot().context.form.address.zip, zip).toBe("");
       expect(plain.getSnapshot().matches({ step1: { area: "idle" } }), zip).toBe(true);
+      // Nor does it make step 1 check the ZIP of a form the tab kept.
+      const mirrored = start({ zip, form: validForm(), restoreStep: 1 });
+      expect(mirrored.getSnapshot().context.form.address.zip, zip).toBe("33131");
+      expect(mirrored.getSnapshot().matches({ step1: { area: "idle" } }), zip).toBe(true);
     }
   });
 
