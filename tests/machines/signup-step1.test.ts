@@ -109,3 +109,33 @@ describe("step 1: editing the address clears the errors of what was edited", () 
     expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(["firstName"]);
   });
 });
+
+describe("step 1: a taken e-mail or an unserved ZIP blocks Continue until it changes", () => {
+  it("a new e-mail lifts the block of a taken one, even before its own check answers", () => {
+    const actor = start();
+    actor.send({ type: "step.next" });
+    actor.send({ type: "xstate.done.actor.checkEmail", output: { exists: true } } as never);
+    actor.send(areaServed);
+    expect(stepOf(actor.getSnapshot())).toBe(1);
+    expect(actor.getSnapshot().context.checks.emailTaken).toBe(true);
+    actor.send({ type: "email.changed", value: "ben@example.com" });
+    expect(actor.getSnapshot().context.checks.emailTaken).toBe(false);
+    actor.send(emailFree);
+    actor.send({ type: "step.next" });
+    expect(stepOf(actor.getSnapshot())).toBe(2);
+  });
+
+  it("a new ZIP lifts the block of an unserved one, even before its own check answers", () => {
+    const actor = start();
+    actor.send({ type: "step.next" });
+    actor.send(emailFree);
+    actor.send({ type: "xstate.done.actor.checkServiceArea", output: false } as never);
+    expect(stepOf(actor.getSnapshot())).toBe(1);
+    expect(actor.getSnapshot().context.checks.areaUnavailable).toBe(true);
+    actor.send({ type: "address.changed", address: { ...validAddress(), zip: "33139" } });
+    expect(actor.getSnapshot().context.checks.areaUnavailable).toBe(false);
+    actor.send(areaServed);
+    actor.send({ type: "step.next" });
+    expect(stepOf(actor.getSnapshot())).toBe(2);
+  });
+});
