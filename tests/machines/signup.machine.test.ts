@@ -278,6 +278,15 @@ describe("signup machine: what the new transitions do", () => {
     actor.send({ type: "xstate.done.actor.checkServiceArea", output: { available: false, comingSoon: true, area: "Aventura" } } as never);
     expect(actor.getSnapshot().matches({ step1: { area: "unavailable" } })).toBe(true);
     expect(actor.getSnapshot().context.areaAnswer).toEqual({ area: "Aventura", deliveryTime: undefined, comingSoon: true });
+    // Checked once: back on step 1 from step 2, the ZIP that came with the address is not checked again.
+    const once = start({ zip: "33131", form: validForm(), restoreStep: 1 });
+    once.send({ type: "xstate.done.actor.checkServiceArea", output: true } as never);
+    once.send({ type: "step.next" });
+    once.send({ type: "xstate.done.actor.checkEmail", output: { exists: false } } as never);
+    expect(stepOf(once.getSnapshot())).toBe(2);
+    once.send({ type: "step.back" });
+    expect(stepOf(once.getSnapshot())).toBe(1);
+    expect(once.getSnapshot().matches({ step1: { area: "checking" } })).toBe(false);
     // A malformed ZIP in the address is ignored: nothing filled in, nothing checked.
     for (const zip of ["3313x", "x33131", "331310"]) {
       const plain = start({ zip });
