@@ -1,29 +1,17 @@
 // Step 1 of the sign-up while its checks run: Continue and the browser's history wait for both checks, and
 // editing the address clears the errors of the parts edited (product-spec.md: an error clears when its field
 // is edited). The actors never answer: each test sends their outcomes itself, in the order it needs.
-import type { ServiceAreaAnswer } from "#contract/calls";
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
-import { signupMachine, stepOf, type SignupInput } from "#machines/signup.machine";
+import { stepOf, type SignupInput } from "#machines/signup.machine";
 import type { SignupForm } from "#domain/signup-form";
+import { pendingSignupActor } from "./helpers/pending-signup";
 import { validAddress, validSignupForm } from "../fixtures/signup-form";
 
 const emailFree = { type: "xstate.done.actor.checkEmail", output: { exists: false } } as never;
 const areaServed = { type: "xstate.done.actor.checkServiceArea", output: true } as never;
 
 function start(form: SignupForm = validSignupForm(), patch: Partial<SignupInput> = {}) {
-  const pending = () => new Promise<never>(() => {});
-  const actor = createActor(
-    signupMachine.provide({
-      actors: {
-        checkEmail: fromPromise<{ exists: boolean }, { email: string }>(pending),
-        checkServiceArea: fromPromise<ServiceAreaAnswer, { zip: string }>(pending),
-        loadAvailability: fromPromise<Record<string, boolean>, { date: string }>(pending),
-      },
-    }),
-    { input: { language: "en", today: "2030-01-07", origin: "http://localhost:4201", form, restoreStep: 1, ...patch } },
-  );
-  return actor.start();
+  return pendingSignupActor(form, { restoreStep: 1, ...patch }).start();
 }
 
 describe("step 1: Continue and the history wait for both checks", () => {

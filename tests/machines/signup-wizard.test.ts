@@ -1,25 +1,14 @@
 // Steps 2 to 5 of the sign-up, and the language switch: what a failed Continue shows, what an edit clears,
 // how step 4 follows the pickup-day answers (product.md PICK-1), and what the switch changes. The server calls
 // never answer by themselves: each test sends their outcomes.
-import type { ServiceAreaAnswer } from "#contract/calls";
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
-import { signupMachine, stepOf, type SignupEmitted, type SignupInput } from "#machines/signup.machine";
+import { stepOf, type SignupEmitted, type SignupInput } from "#machines/signup.machine";
 import type { SignupForm } from "#domain/signup-form";
+import { pendingSignupActor } from "./helpers/pending-signup";
 import { validSignupForm } from "../fixtures/signup-form";
 
 function start(form: SignupForm, patch: Partial<SignupInput> = {}) {
-  const pending = () => new Promise<never>(() => {});
-  const actor = createActor(
-    signupMachine.provide({
-      actors: {
-        checkEmail: fromPromise<{ exists: boolean }, { email: string }>(pending),
-        checkServiceArea: fromPromise<ServiceAreaAnswer, { zip: string }>(pending),
-        loadAvailability: fromPromise<Record<string, boolean>, { date: string }>(pending),
-      },
-    }),
-    { input: { language: "en", today: "2030-01-07", origin: "http://localhost:4201", form, ...patch } },
-  );
+  const actor = pendingSignupActor(form, patch);
   const emitted: SignupEmitted[] = [];
   actor.on("*", (event) => emitted.push(event));
   return { actor: actor.start(), emitted };
