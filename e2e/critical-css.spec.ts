@@ -49,3 +49,21 @@ for (const language of ["en", "es"] as const) {
     });
   }
 }
+
+// Skipping a block that is on the first screen costs a phone a second layout before its first paint: the browser
+// lays the page out without it, finds it near the viewport, and lays the page out again.
+test("a page's first section renders with the first screen; the sections after it and the footer wait until they near the viewport", async ({ page }) => {
+  await page.setViewportSize(viewports.phone);
+  for (const address of ["/", "/pricing", "/about", "/how-it-works", "/es/", "/es/services"]) {
+    await page.goto(address, { waitUntil: "load" });
+    const blocks = await page.evaluate(() =>
+      [...document.querySelectorAll("main .render-near-view, footer.render-near-view")].map((block) => ({
+        tag: block.tagName.toLowerCase(),
+        visibility: getComputedStyle(block).contentVisibility,
+      })),
+    );
+    expect(blocks.length, address).toBeGreaterThan(2);
+    expect(blocks[0], `${address}: its first section`).toEqual({ tag: "section", visibility: "visible" });
+    for (const block of blocks.slice(1)) expect(block.visibility, `${address}: a later ${block.tag}`).toBe("auto");
+  }
+});
