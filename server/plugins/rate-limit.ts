@@ -1,11 +1,11 @@
 // Rate limits per client (an IPv4 address or an IPv6 /64, server/client-address.ts) on the calls a script could abuse (product.md SEC-1), shared through Redis
 // when REDIS_URL is set; every other route is not counted at all.
 import fp from "fastify-plugin";
-import rateLimit from "@fastify/rate-limit";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from "fastify";
 import { Redis } from "ioredis";
 import { ApiError } from "../errors";
 import { clientKey } from "../client-address";
+import { memoryStore, redisStore, type RateLimitStore } from "../rate-limit-store";
 
 type LimitKey =
   | "RATE_LIMIT_EMAIL_EXISTS"
@@ -24,8 +24,6 @@ export const limitedRoutes: Record<string, LimitKey> = {
   "POST /api/newsletter": "RATE_LIMIT_NEWSLETTER",
   "POST /api/payments/create-checkout-session_signup": "RATE_LIMIT_CHECKOUT",
 };
-
-const routeKey = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? ""}`;
 
 type EmailOf = (request: FastifyRequest) => unknown;
 const param: EmailOf = (r) => (r.params as { email?: unknown } | undefined)?.email;
@@ -58,13 +56,17 @@ const CHECKOUT_ROUTE = "POST /api/payments/create-checkout-session_signup";
 
 const emailKey = (value: unknown) => (typeof value === "string" ? value.trim().toLowerCase().slice(0, 254) : "");
 
+const WINDOW_MS = 60_000;
+
+const asList = <T>(items: T | T[] | undefined): T[] => (items === undefined ? [] : Array.isArray(items) ? items : [items]);
+
 export default fp(
   async (app) => {
     const { config } = app;
-    let redis: Redis | undefined;
+    let store: RateLimitStore = memoryStore();
     if (config.REDIS_URL) {
       // Fail fast and open: a Redis outage must not stall or refuse the site's calls.
-      redis = new Redis(config.REDIS_URL, { connectTimeout: 2000, commandTimeout: 1000, maxRetriesPerRequest: 1 });
+      const redis = new Redis(config.REDIS_URL, { connectTimeout: 2000, commandTimeout: 1000, maxRetriesPerRequest: 1 });
       let lastError = "";
       redis.on("error", (error: Error) => {
         if (error.message !== lastError) app.log.warn({ err: error.message }, "Redis for rate limits unavailable; not limiting");
@@ -72,62 +74,52 @@ export default fp(
       });
       redis.on("ready", () => (lastError = ""));
       app.addHook("onClose", async () => {
-        await redis?.quit().catch(() => redis?.disconnect());
+        await redis.quit().catch(() => redis.disconnect());
       });
+      store = redisStore(redis);
     }
 
-    // The routes of the tables get their hooks when they are declared; every other route has none at all (no
-    // rate-limit hook on a page or a file, where a global hook cost each request its allow-list check).
+    /** Counts one call on the key; past max, hands done a 429 and sets Retry-After. A store error lets the call through. */
+    const count = (key: string, max: number, reply: FastifyReply, done: (error?: ApiError) => void) =>
+      store.incr(key, WINDOW_MS, (error, calls, msLeft) => {
+        if (error || calls <= max) return done();
+        const seconds = Math.max(1, Math.ceil(msLeft / 1000));
+        void reply.header("retry-after", seconds);
+        done(new ApiError(429, "rate_limited", `Too many requests. Please try again in ${seconds} seconds.`));
+      });
+
+    // The shared e-mail limits are counted after validation (preHandler), when the e-mail is known.
+    const emailCalls =
+      (emailOf: EmailOf): preHandlerHookHandler =>
+      (request, reply, done) =>
+        count(`email-calls|ip|${clientKey(request.ip)}`, config.RATE_LIMIT_EMAIL_CALLS, reply, (error) => {
+          const email = emailKey(emailOf(request));
+          if (error || !email) done(error);
+          else count(`email-calls|email|${email}`, config.RATE_LIMIT_EMAIL_CALLS, reply, done);
+        });
+    const checkoutsPerEmail: preHandlerHookHandler = (request, reply, done) => {
+      const email = emailKey(checkoutEmail(request));
+      if (email) count(`checkout|email|${email}`, config.RATE_LIMIT_CHECKOUT, reply, done);
+      else done();
+    };
+
+    // The routes of the tables get their hooks when they are declared (the configuration is parsed once at
+    // start-up); every other route has none at all.
     app.addHook("onRoute", (route) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) {
+      for (const method of asList(route.method)) {
         const key = `${method} ${route.url}`;
         const limit = limitedRoutes[key];
-        // Read when the route is declared: the configuration is parsed once at start-up.
-        if (limit) route.config = { ...route.config, rateLimit: { max: config[limit], timeWindow: 60_000 } };
-        if (emailKeyedRoutes[key] || key === CHECKOUT_ROUTE) {
-          const hooks = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
-          route.preHandler = [...hooks, emailLimits];
+        if (limit) {
+          const max = config[limit];
+          // One counter per client address and route (the address is the forwarded one under TRUST_PROXY).
+          const perAddress: onRequestHookHandler = (request, reply, done) => count(`${clientKey(request.ip)}|${key}`, max, reply, done);
+          route.onRequest = [...asList(route.onRequest), perAddress];
         }
+        const emailOf = emailKeyedRoutes[key];
+        if (emailOf) route.preHandler = [...asList(route.preHandler), emailCalls(emailOf)];
+        else if (key === CHECKOUT_ROUTE) route.preHandler = [...asList(route.preHandler), checkoutsPerEmail];
       }
     });
-
-    await app.register(rateLimit, {
-      global: false,
-      timeWindow: 60_000,
-      // One counter per client address and route (the address is the forwarded one under TRUST_PROXY).
-      keyGenerator: (request) => `${clientKey(request.ip)}|${routeKey(request)}`,
-      redis,
-      nameSpace: "freshfold:rate-limit:",
-      skipOnError: true,
-      errorResponseBuilder: (_request, context) =>
-        new ApiError(429, "rate_limited", `Too many requests. Please try again in ${context.after}.`),
-    });
-
-    // The shared e-mail limits: counted after validation (preHandler), when the e-mail is known.
-    const counter = (max: () => number) =>
-      app.createRateLimit({ max: () => max(), timeWindow: 60_000, allowList: () => false, keyGenerator: (r) => String((r as { limitKey?: string }).limitKey) });
-    const emailCalls = counter(() => config.RATE_LIMIT_EMAIL_CALLS);
-    const checkoutsPerEmail = counter(() => config.RATE_LIMIT_CHECKOUT);
-    const check = async (limiter: ReturnType<typeof counter>, request: FastifyRequest, key: string) => {
-      (request as { limitKey?: string }).limitKey = key;
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) {
-        throw new ApiError(429, "rate_limited", `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`);
-      }
-    };
-    async function emailLimits(request: FastifyRequest) {
-      const route = routeKey(request);
-      const emailOf = emailKeyedRoutes[route];
-      if (emailOf) {
-        await check(emailCalls, request, `email-calls|ip|${clientKey(request.ip)}`);
-        const email = emailKey(emailOf(request));
-        if (email) await check(emailCalls, request, `email-calls|email|${email}`);
-      } else if (route === CHECKOUT_ROUTE) {
-        const email = emailKey(checkoutEmail(request));
-        if (email) await check(checkoutsPerEmail, request, `checkout|email|${email}`);
-      }
-    }
   },
   { name: "rate-limit", dependencies: ["error-handler"] },
 );

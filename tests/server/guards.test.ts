@@ -1,6 +1,6 @@
 // Guards against misuse: rate limits (per address and route, shared through Redis), security headers,
 // body size and type, and no stack trace in any answer.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import net from "node:net";
 import { randomInt } from "node:crypto";
 import type { FastifyInstance } from "fastify";
@@ -66,6 +66,22 @@ describe(`rate limits (${testDriver})`, () => {
     // Another address, and another limited route from the same address, have their own counts.
     expect((await emailCheck(app, randomAddress())).statusCode).toBe(200);
     expect((await app.inject({ method: "GET", url: "/api/service_area/33131", remoteAddress: address })).statusCode).toBe(200);
+  });
+
+  it("counts in windows of a minute, and says in Retry-After and the message when the next one starts", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2030-01-07T10:00:00Z") });
+    cleanups.push(async () => vi.useRealTimers());
+    const app = await appWith({ RATE_LIMIT_SERVICE_AREA: "2" });
+    const address = randomAddress();
+    const call = () => app.inject({ method: "GET", url: "/api/service_area/33131", remoteAddress: address });
+    for (let i = 1; i <= 2; i++) expect((await call()).statusCode, `request ${i}`).toBe(200);
+    vi.setSystemTime(new Date("2030-01-07T10:00:15.200Z"));
+    const limited = await call();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBe("45");
+    expect(limited.json().error.message).toBe("Too many requests. Please try again in 45 seconds.");
+    vi.setSystemTime(new Date("2030-01-07T10:01:00Z"));
+    expect((await call()).statusCode).toBe(200);
   });
 
   it("counts one IPv6 /64 as one client: rotating addresses inside the block does not escape the limit", async () => {

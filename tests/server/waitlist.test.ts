@@ -62,8 +62,11 @@ describe(`POST /api/waitlist (${testDriver})`, () => {
     const limited = await join(app, { email: "ana@example.com", zip: "33180", language: "en" });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe("rate_limited");
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     // The same e-mail from another address is still counted for that e-mail.
-    expect((await join(app, { email: "ANA@example.com", zip: "33160", language: "en" }, "198.51.100.9")).statusCode).toBe(429);
+    const sameEmail = await join(app, { email: "ANA@example.com", zip: "33160", language: "en" }, "198.51.100.9");
+    expect(sameEmail.statusCode).toBe(429);
+    expect(Number(sameEmail.headers["retry-after"])).toBeGreaterThan(0);
     // Another e-mail from another address is not.
     expect((await join(app, { email: "luis@example.com", zip: "33160", language: "en" }, "198.51.100.9")).statusCode).toBe(200);
   });
