@@ -57,6 +57,8 @@ export function redisStore(redis: Redis): RateLimitStore {
   const counting = redis as CountingRedis;
   return {
     incr(key, windowMs, counted) {
+      // While Redis is unreachable each command would wait out its timeout: the call is let through at once instead.
+      if (redis.status !== "ready") return counted(new Error(`Redis is ${redis.status}`), 0, 0);
       counting.freshfoldRateLimit(redisKeyPrefix + key, windowMs, (error, reply) => {
         if (error || !reply) counted(error ?? new Error("no reply from Redis"), 0, 0);
         else counted(null, reply[0], reply[1]);

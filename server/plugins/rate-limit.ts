@@ -77,6 +77,14 @@ export default fp(
         await redis.quit().catch(() => redis.disconnect());
       });
       store = redisStore(redis);
+      // Counting starts once Redis answers: the server waits for it at most connectTimeout, then starts without it.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 2000);
+        redis.once("ready", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     }
 
     /** Counts one call on the key; past max, hands done a 429 and sets Retry-After. A store error lets the call through. */

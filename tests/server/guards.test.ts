@@ -177,9 +177,13 @@ describe(`rate limits (${testDriver})`, () => {
 
   it("lets calls through when Redis is down rather than refusing or stalling them", async () => {
     const app = await appWith({ REDIS_URL: "redis://127.0.0.1:1" });
-    const started = Date.now();
-    for (let i = 0; i < 3; i++) expect((await emailCheck(app, randomAddress())).statusCode).toBe(200);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // Each call is counted three times (its route, then the e-mail limits by address and by e-mail): none may wait
+    // for Redis's command timeout (a second each), which took about 2.5 s a call.
+    for (let i = 0; i < 3; i++) {
+      const started = Date.now();
+      expect((await emailCheck(app, randomAddress())).statusCode).toBe(200);
+      expect(Date.now() - started, `call ${i + 1}`).toBeLessThan(1500);
+    }
   });
 });
 
