@@ -15,29 +15,22 @@ function start(form: SignupForm = validSignupForm(), patch: Partial<SignupInput>
 }
 
 describe("step 1: Continue and the history wait for both checks", () => {
-  it("Continue waits for the e-mail check even when the area check has answered", () => {
-    const actor = start();
-    actor.send({ type: "step.next" });
-    actor.send(areaServed);
-    expect(stepOf(actor.getSnapshot())).toBe(1);
-    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
-    // The view disables Continue while a check runs.
-    expect(actor.getSnapshot().hasTag("checking")).toBe(true);
-    actor.send(emailFree);
-    expect(stepOf(actor.getSnapshot())).toBe(2);
-  });
-
-  it("Continue waits for the area check even when the e-mail check has answered", () => {
-    const actor = start();
-    actor.send({ type: "step.next" });
-    actor.send(emailFree);
-    expect(stepOf(actor.getSnapshot())).toBe(1);
-    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
-    // The view disables Continue while a check runs.
-    expect(actor.getSnapshot().hasTag("checking")).toBe(true);
-    actor.send(areaServed);
-    expect(stepOf(actor.getSnapshot())).toBe(2);
-  });
+  for (const [waitsFor, first, last] of [
+    ["e-mail", areaServed, emailFree],
+    ["area", emailFree, areaServed],
+  ] as const) {
+    it(`Continue waits for the ${waitsFor} check even when the other check has answered`, () => {
+      const actor = start();
+      actor.send({ type: "step.next" });
+      actor.send(first);
+      expect(stepOf(actor.getSnapshot())).toBe(1);
+      expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+      // The view disables Continue while a check runs.
+      expect(actor.getSnapshot().hasTag("checking")).toBe(true);
+      actor.send(last);
+      expect(stepOf(actor.getSnapshot())).toBe(2);
+    });
+  }
 
   /** On step 1 again (Back from step 2), both checks once passed for the form as it is. */
   function backOnStep1() {
