@@ -10,7 +10,8 @@ import type { DatabaseHandle } from "./db/index";
 import errorHandler from "./plugins/error-handler";
 import badBytes from "./plugins/bad-bytes";
 import database from "./plugins/database";
-import site, { type FirstAnswer } from "./plugins/site";
+import site from "./plugins/site";
+import type { FirstAnswer } from "./first-answer";
 import mail from "./mail/plugin";
 import trust from "./auth/plugin";
 import security from "./plugins/security";
@@ -66,7 +67,7 @@ export function loggerOptions(config: Config) {
 }
 
 export async function buildApp({ config, database: handle, siteRoot, logger, payments: provider, now }: AppOptions) {
-  let firstAnswer: FirstAnswer | undefined;
+  const firstAnswers: FirstAnswer[] = [];
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
@@ -79,12 +80,14 @@ export async function buildApp({ config, database: handle, siteRoot, logger, pay
       const answer = reply as unknown as FastifyReply;
       void answer.code(400).send(errorBody("bad_request", error.message));
     },
-    // Fastify's own HTTP server (lib/server.js, its settings included), with the site's files and pages answered
-    // first, from memory (plugins/site.ts). app.inject() goes through Fastify's routes only.
+    // Fastify's own HTTP server (lib/server.js, its settings included), with the site's files and pages and a ZIP
+    // code's service-area answer sent first, from memory (server/first-answer.ts). app.inject() goes through
+    // Fastify's routes only.
     serverFactory: (handler, settings) => {
       const options = settings as { http?: ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket: number };
       const server = createServer(options.http ?? {}, (request, response) => {
-        if (!firstAnswer?.(request, response)) handler(request, response);
+        for (const answer of firstAnswers) if (answer(request, response, handler)) return;
+        handler(request, response);
       });
       server.keepAliveTimeout = options.keepAliveTimeout;
       server.requestTimeout = options.requestTimeout;
@@ -109,7 +112,7 @@ export async function buildApp({ config, database: handle, siteRoot, logger, pay
   await app.register(reconcile);
   await app.register(openapi);
   await app.register(health);
-  await app.register(serviceAreaRoutes);
+  await app.register(serviceAreaRoutes, { serveFirst: (answer) => firstAnswers.push(answer) });
   await app.register(signupdayRoutes);
   await app.register(clientRoutes);
   await app.register(orderRoutes);
@@ -119,6 +122,6 @@ export async function buildApp({ config, database: handle, siteRoot, logger, pay
   // Stripe's webhook exists only when Stripe is the provider; it parses its own raw JSON body.
   // Imported only then: Stripe's package is a large part of a start-up's module loading.
   if (config.STRIPE_SECRET_KEY) await app.register(import("./routes/stripe-webhook"), { prefix: "/api" });
-  await app.register(site, { root: siteRoot ?? config.SITE_ROOT ?? defaultSiteRoot(), serveFirst: (answer) => (firstAnswer = answer) });
+  await app.register(site, { root: siteRoot ?? config.SITE_ROOT ?? defaultSiteRoot(), serveFirst: (answer) => firstAnswers.push(answer) });
   return app;
 }

@@ -1,6 +1,9 @@
 // Who a request comes from, for limits counted per client: one IPv4 address, or one IPv6 /64 (the block one
 // home or phone gets; counting single IPv6 addresses would let a client rotate through 2^64 of them).
+import type { IncomingMessage } from "node:http";
 import { isIPv6 } from "node:net";
+import proxyAddr from "@fastify/proxy-addr";
+import type { Config } from "./config";
 
 /** The IPv6 address's eight groups, each without leading zeros; null when it is not one. */
 function ipv6Groups(address: string): string[] | null {
@@ -30,4 +33,16 @@ export function clientKey(ip: string): string {
     return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
   }
   return `${groups.slice(0, 4).join(":")}::/64`;
+}
+
+/**
+ * A raw request's client address as Fastify's `request.ip` gives it for the TRUST_PROXY setting (config.ts): the
+ * socket's address, or, with trusted proxies, the farthest address the trusted hops vouch for. For answers sent
+ * ahead of Fastify (server/first-answer.ts), which must count calls under the very key Fastify's hooks use.
+ */
+export function requestAddress(trustProxy: Config["TRUST_PROXY"]): (request: IncomingMessage) => string | undefined {
+  if (trustProxy === false) return (request) => request.socket.remoteAddress;
+  const trusted =
+    trustProxy === true ? () => true : typeof trustProxy === "function" ? trustProxy : proxyAddr.compile(trustProxy.split(",").map((v) => v.trim()));
+  return (request) => proxyAddr.all(request, trusted).at(-1);
 }

@@ -58,6 +58,20 @@ const emailKey = (value: unknown) => (typeof value === "string" ? value.trim().t
 
 const WINDOW_MS = 60_000;
 
+/** The counter of one client address on one route (the address is the forwarded one under TRUST_PROXY). */
+const addressKey = (ip: string | undefined, route: string) => `${clientKey(ip ?? "")}|${route}`;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * Counts one call of a route of `limitedRoutes` from a client address, as the route's own hook does (for an
+     * answer sent ahead of Fastify, server/first-answer.ts); `over` when the call is past the limit. A store
+     * error lets the call through, as in the hook.
+     */
+    countCall(route: string, ip: string | undefined, counted: (over: boolean) => void): void;
+  }
+}
+
 const asList = <T>(items: T | T[] | undefined): T[] => (items === undefined ? [] : Array.isArray(items) ? items : [items]);
 
 export default fp(
@@ -96,6 +110,12 @@ export default fp(
         done(new ApiError(429, "rate_limited", `Too many requests. Please try again in ${seconds} seconds.`));
       });
 
+    app.decorate("countCall", (route: string, ip: string | undefined, counted: (over: boolean) => void) => {
+      const limit = limitedRoutes[route];
+      if (!limit) return counted(false);
+      store.incr(addressKey(ip, route), WINDOW_MS, (error, calls) => counted(!error && calls > config[limit]));
+    });
+
     // The shared e-mail limits are counted after validation (preHandler), when the e-mail is known.
     const emailCalls =
       (emailOf: EmailOf): preHandlerHookHandler =>
@@ -119,8 +139,7 @@ export default fp(
         const limit = limitedRoutes[key];
         if (limit) {
           const max = config[limit];
-          // One counter per client address and route (the address is the forwarded one under TRUST_PROXY).
-          const perAddress: onRequestHookHandler = (request, reply, done) => count(`${clientKey(request.ip)}|${key}`, max, reply, done);
+          const perAddress: onRequestHookHandler = (request, reply, done) => count(addressKey(request.ip, key), max, reply, done);
           route.onRequest = [...asList(route.onRequest), perAddress];
         }
         const emailOf = emailKeyedRoutes[key];

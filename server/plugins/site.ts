@@ -9,9 +9,10 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody } from "../errors";
+import { answerLog, type FirstAnswer } from "../first-answer";
 import { publicOrigin } from "../config";
 import { acceptedLanguages, languageInCookie, languageOfPath, languageRedirect } from "../../src/i18n/languages";
 
@@ -208,9 +209,6 @@ function sendToLanguage(reply: FastifyReply, target: string) {
   return reply.header("vary", "Cookie, Accept-Language").header("cache-control", "no-cache").redirect(target, 302);
 }
 
-/** Answers a request before Fastify sees it, or returns false to leave it to Fastify. */
-export type FirstAnswer = (request: IncomingMessage, response: ServerResponse) => boolean;
-
 export interface SiteOptions {
   root: string;
   /**
@@ -275,10 +273,7 @@ function firstAnswer(app: FastifyInstance, files: Map<string, StaticEntry>): Fir
       });
     }
   }
-  const { log } = app;
-  // Fastify logs each request at "info": so does this, at the levels that show it.
-  const logged = ["info", "debug", "trace"].includes(log.level);
-  const forwarded = app.config.TRUST_PROXY !== false;
+  const log = answerLog(app);
   return (request, response) => {
     if (request.method !== "GET" && request.method !== "HEAD") return false;
     const url = request.url ?? "/";
@@ -291,17 +286,7 @@ function firstAnswer(app: FastifyInstance, files: Map<string, StaticEntry>): Fir
     const head = heads.get(variant)!;
     response.writeHead(notModified ? 304 : answer.status, notModified ? head.notModified : head.ok);
     response.end(notModified ? undefined : variant.body);
-    if (logged) {
-      log.info(
-        {
-          req: { method: request.method, url, hostname: request.headers.host, ip: request.socket.remoteAddress },
-          ...(forwarded ? { forwardedFor: request.headers["x-forwarded-for"] } : {}),
-          res: { statusCode: response.statusCode },
-          responseTime: performance.now() - started,
-        },
-        "request completed",
-      );
-    }
+    log?.(request, response, started);
     return true;
   };
 }

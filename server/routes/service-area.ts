@@ -1,8 +1,11 @@
 // GET /api/service_area/{zip-or-area}: always 200; unknown or malformed input is simply not served.
 import fp from "fastify-plugin";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { calls } from "#contract/calls";
 import { lookupServiceArea } from "#domain/service-areas";
+import { requestAddress } from "../client-address";
+import { answerLog, type FirstAnswer } from "../first-answer";
 
 /** What the call answers for `area` (any string: malformed input is simply not served). */
 function serviceAreaAnswer(area: string) {
@@ -27,8 +30,38 @@ function sentAnswer(area: string): string {
   return json;
 }
 
-export default fp(
-  async (app) => {
+const JSON_TYPE = "application/json; charset=utf-8";
+const ROUTE = "GET /api/service_area/:area";
+const PREFIX = "/api/service_area/";
+const ZIP_CALL = /^\/api\/service_area\/\d{5}$/;
+
+/**
+ * The route below for a GET of a five-digit ZIP code (the home page's check, the one call every visitor makes),
+ * sent ahead of Fastify's routing with what the route sends: the security headers, the same answer, its rate
+ * limit counted under the same key. Anything else asked goes on to the route, and so does a call past the limit
+ * (the route counts it again, still past, and answers the 429 as for every limited call).
+ */
+function firstAnswer(app: FastifyInstance): FirstAnswer {
+  const security = Object.entries(app.securityHeaders).flat();
+  const addressOf = requestAddress(app.config.TRUST_PROXY);
+  const log = answerLog(app);
+  return (request, response, toFastify) => {
+    const url = request.url ?? "";
+    if (request.method !== "GET" || !ZIP_CALL.test(url)) return false;
+    const started = performance.now();
+    app.countCall(ROUTE, addressOf(request), (over) => {
+      if (over) return toFastify(request, response);
+      const body = sentAnswer(url.slice(PREFIX.length));
+      response.writeHead(200, [...security, "content-type", JSON_TYPE, "content-length", String(Buffer.byteLength(body))]);
+      response.end(body);
+      log?.(request, response, started);
+    });
+    return true;
+  };
+}
+
+export default fp<{ serveFirst?: (answer: FirstAnswer) => void }>(
+  async (app, { serveFirst }) => {
     // Without the zod type provider: its reply typing would not take the answer as sent (a string).
     app.get<{ Params: { area: string } }>(
       "/api/service_area/:area",
@@ -42,8 +75,9 @@ export default fp(
         },
       },
       // A JSON string is sent as it is: the route's response schema serves the API's description here.
-      (request, reply) => reply.type("application/json; charset=utf-8").send(sentAnswer(request.params.area)),
+      (request, reply) => reply.type(JSON_TYPE).send(sentAnswer(request.params.area)),
     );
+    serveFirst?.(firstAnswer(app));
   },
-  { name: "service-area-routes", dependencies: ["database"] },
+  { name: "service-area-routes", dependencies: ["database", "security", "rate-limit"] },
 );

@@ -1,7 +1,6 @@
 // Guards against misuse: rate limits (per address and route, shared through Redis), security headers,
 // body size and type, and no stack trace in any answer.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import net from "node:net";
 import { randomInt } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "#server/app";
@@ -10,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from "#server/db/index";
 import { limitedRoutes } from "#server/plugins/rate-limit";
 import { buildTestApp } from "./helpers/app";
 import { openTestDatabase, testDriver } from "./helpers/database";
+import { redisReachable } from "./helpers/redis";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -35,19 +35,6 @@ function expectErrorShape(body: unknown, code: string) {
   expect(JSON.stringify(body)).not.toMatch(/stack|\n\s+at /);
 }
 
-async function redisReachable(port = 6379): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port, timeout: 500 }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on("error", () => resolve(false));
-    socket.on("timeout", () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 const redisUp = await redisReachable();
 if (!redisUp) console.warn("SKIPPED: the shared rate-limit test needs Redis on 127.0.0.1:6379, which is unreachable");
 

@@ -5,12 +5,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildApp, loggerOptions } from "#server/app";
 import { loadConfig } from "#server/config";
 import { buildTestApp } from "./helpers/app";
 import { openTestDatabase, testDriver } from "./helpers/database";
+import { answerHeaders, overSocket } from "./helpers/socket";
 
 const buildOrigin = "http://localhost:3000";
 const page = (lang: string, title: string) =>
@@ -254,23 +254,6 @@ describe(`the built site (${testDriver})`, () => {
   });
 });
 
-/** One request over a real socket: status, headers and the body's bytes as sent (not decoded). */
-function overSocket(port: number, method: string, url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const request = httpRequest({ host: "127.0.0.1", port, method, path: url, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    request.on("error", reject);
-    request.end();
-  });
-}
-
-/** Headers of an answer without those the connection adds (Date, Connection, Keep-Alive). */
-const answerHeaders = (headers: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !["date", "connection", "keep-alive"].includes(name)));
-
 describe(`the build's files and pages answered ahead of Fastify's routing, over a socket (${testDriver})`, () => {
   const root = mkdtempSync(path.join(tmpdir(), "site-"));
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -351,7 +334,7 @@ describe(`the build's files and pages answered ahead of Fastify's routing, over 
     ["GET", "/pric%00ing", {}, 404],
     ["GET", "/assets/index-OldBuild.css", {}, 404],
     ["POST", "/pricing", {}, 404],
-    ["GET", "/api/service_area/33131", {}, 200],
+    ["GET", "/api/service_area/Brickell", {}, 200],
   ])("leaves %s %s (%o) to Fastify, which answers %d", async (method, url, headers, status) => {
     const before = throughFastify;
     const sent = await overSocket(port, method, url, headers);
