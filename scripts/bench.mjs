@@ -11,12 +11,16 @@
 // Options (environment): BENCH_PORT (first of 3 ports, default 4390), BENCH_RUNS (5), BENCH_SECONDS (5),
 // BENCH_ACCEPT_ENCODING (the rps part's request header, default Chromium's; empty for none),
 // BENCH_ONLY (comma list of: bytes,paint,lighthouse,rps,continue,start).
+// The server measured is the one `npm start` runs: dist/server/main.mjs under plain node, rebuilt first when the
+// sources changed.
 /* global window, document, requestAnimationFrame, MutationObserver -- in functions that run inside the page */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, get } from "node:http";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
+import path from "node:path";
+import { buildWhatChanged } from "./build-stamp.mjs";
 import { firstLoad, kb, startServer } from "./first-load.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 4390);
@@ -39,7 +43,8 @@ const ratio = (value, reference) => (reference > 0 ? `${(value / reference).toFi
 const ms = (value) => `${Math.round(value)} ms`;
 const pad = (text, width) => String(text).padEnd(width);
 
-if (!existsSync("dist/index.html")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+// What `npm start` would run: the site and its server bundle rebuilt if their sources changed since the last build.
+await buildWhatChanged(path.resolve("dist"), (line) => console.log(`   ${line}`));
 
 // ---- 6. start-up, first: before this run's own server and browser are up beside it ------------------------
 if (wanted("start")) {
@@ -48,7 +53,7 @@ if (wanted("start")) {
 }
 if (only && only.every((part) => part === "start")) process.exit(0);
 
-const app = await startServer({ port });
+const app = await startServer({ port, bundle: true });
 // Chromium only for the parts that load pages in it.
 const browser = ["bytes", "paint", "lighthouse", "continue"].some(wanted) ? await chromium.launch({ executablePath: chromiumPath, args: launchArgs }) : null;
 const cleanup = [() => app.stop()];

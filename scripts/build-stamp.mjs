@@ -1,5 +1,6 @@
 // The stamps of a build's inputs: `npm start` builds only what they say changed since the last build: the
 // site (dist/.build-stamp) or the server bundle (dist/server/.build-stamp, scripts/build-server.mjs).
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -70,3 +71,21 @@ export function serverDirFor(outDir) {
 /** The bundle's folder holds its own stamp (dist/server/.build-stamp). */
 export const readServerStamp = (serverDir) => readStamp(serverDir);
 export const writeServerStamp = (serverDir, stamp) => writeStamp(serverDir, stamp);
+
+/**
+ * Builds what changed since the last build of `outDir`: the whole site when its inputs changed, only the server
+ * bundle when only the server's did (`npm start`, and `npm run bench` before it measures the bundle).
+ */
+export async function buildWhatChanged(outDir, log = console.log) {
+  if (readStamp(outDir) !== inputsStamp()) {
+    log("The site's sources changed since the last build: building.");
+    const build = spawnSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit", env: { ...process.env, BUILD_OUT_DIR: outDir } });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  } else if (readServerStamp(serverDirFor(outDir)) !== serverStamp()) {
+    log("The build is current but the server's sources changed: bundling the server.");
+    const { buildServer } = await import("./build-server.mjs");
+    await buildServer({ siteDir: outDir, outDir: serverDirFor(outDir) });
+  } else {
+    log("The build is current.");
+  }
+}

@@ -8,8 +8,11 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { liftedLimits } from "./lifted-limits.mjs";
 
-/** Starts server/main.ts on `port` over the built site in `siteRoot` with a fresh PGlite; resolves once healthy. */
-export async function startServer({ port, siteRoot = "dist", nodeEnv = "production" }) {
+/**
+ * Starts the server on `port` over the built site in `siteRoot` with a fresh PGlite; resolves once healthy. From
+ * server/main.ts under tsx, or with `bundle` from the site's server bundle under plain node, as `npm start` runs it.
+ */
+export async function startServer({ port, siteRoot = "dist", nodeEnv = "production", bundle = false }) {
   const env = {
     ...process.env,
     ...liftedLimits,
@@ -24,7 +27,8 @@ export async function startServer({ port, siteRoot = "dist", nodeEnv = "producti
     LOG_LEVEL: "warn",
   };
   for (const key of ["DATABASE_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "REDIS_URL"]) delete env[key];
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const entry = bundle ? [path.resolve(siteRoot, "server/main.mjs")] : ["--import", "tsx", "server/main.ts"];
+  const child = spawn(process.execPath, entry, { env, stdio: ["ignore", "inherit", "inherit"] });
   const stop = () => {
     if (child.exitCode === null) child.kill();
   };
