@@ -101,10 +101,14 @@ export default fp(
       });
     }
 
-    /** Counts one call on the key; past max, hands done a 429 and sets Retry-After. A store error lets the call through. */
+    /** Counts one call on the key: `over` when past max, with the milliseconds left of its window. A store error lets the call through. */
+    const countOver = (key: string, max: number, counted: (over: boolean, msLeft: number) => void) =>
+      store.incr(key, WINDOW_MS, (error, calls, msLeft) => counted(!error && calls > max, msLeft));
+
+    /** Counts one call on the key; past max, hands done a 429 and sets Retry-After. */
     const count = (key: string, max: number, reply: FastifyReply, done: (error?: ApiError) => void) =>
-      store.incr(key, WINDOW_MS, (error, calls, msLeft) => {
-        if (error || calls <= max) return done();
+      countOver(key, max, (over, msLeft) => {
+        if (!over) return done();
         const seconds = Math.max(1, Math.ceil(msLeft / 1000));
         void reply.header("retry-after", seconds);
         done(new ApiError(429, "rate_limited", `Too many requests. Please try again in ${seconds} seconds.`));
@@ -113,7 +117,7 @@ export default fp(
     app.decorate("countCall", (route: string, ip: string | undefined, counted: (over: boolean) => void) => {
       const limit = limitedRoutes[route];
       if (!limit) return counted(false);
-      store.incr(addressKey(ip, route), WINDOW_MS, (error, calls) => counted(!error && calls > config[limit]));
+      countOver(addressKey(ip, route), config[limit], counted);
     });
 
     // The shared e-mail limits are counted after validation (preHandler), when the e-mail is known.
