@@ -1,8 +1,10 @@
 // Starts the server: the built site and the API on one port.
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { keepTickShape } from "./tick-shape";
 
 async function main() {
+  void keepTickShape();
   let config;
   try {
     config = loadConfig();

@@ -8,10 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { PGlite } from "@electric-sql/pglite";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { nextTickCacheProbeOnSignal, tickPropertyCacheStates } from "./helpers/next-tick-caches";
 
 const project = path.resolve(import.meta.dirname, "../..");
 // Inside the project, as dist/ is: the bundle imports its packages from node_modules.
@@ -36,7 +38,7 @@ interface Started {
 }
 
 /** Starts the bundle with plain node (no --import tsx: a TypeScript file left among the imports would stop it). */
-async function startBundle(dataDir: string): Promise<Started> {
+async function startBundle(dataDir: string, { nodeArgs = [], stdoutFd }: { nodeArgs?: string[]; stdoutFd?: number } = {}): Promise<Started> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -52,9 +54,9 @@ async function startBundle(dataDir: string): Promise<Started> {
   };
   // No SITE_ROOT: the bundle finds the site it was built into.
   for (const key of ["SITE_ROOT", "DATABASE_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "REDIS_URL", "NODE_OPTIONS"]) delete env[key];
-  const child = spawn(process.execPath, [path.join(serverDir, "main.mjs")], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...nodeArgs, path.join(serverDir, "main.mjs")], { cwd: project, env, stdio: ["ignore", stdoutFd ?? "pipe", "pipe"] });
   let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`the bundle exited with ${child.exitCode}:\n${output}`);
@@ -160,5 +162,33 @@ describe("the server bundle", () => {
     } finally {
       await db.close();
     }
+  }, 240_000);
+
+  it("keeps process.nextTick's caches for its tick objects monomorphic through idle GCs (server/tick-shape.ts)", async () => {
+    // The bundler must not drop the object that keeps the shape: after start-up, ticks and GCs with no tick queued
+    // leave these caches megamorphic in a process without it (tests/server/tick-shape.test.ts shows both).
+    const probe = path.join(siteDir, "next-tick-probe.mjs");
+    writeFileSync(probe, nextTickCacheProbeOnSignal());
+    const outFile = path.join(siteDir, "next-tick-probe.txt");
+    const out = openSync(outFile, "w");
+    try {
+      const nodeArgs = ["--allow-natives-syntax", "--expose-gc", "--import", pathToFileURL(probe).href];
+      const started = await startBundle("memory://", { nodeArgs, stdoutFd: out });
+      try {
+        await fetch(`${started.origin}/`);
+        started.child.kill("SIGUSR2");
+        for (let i = 0; !readFileSync(outFile, "utf8").includes("end of nextTick caches"); i++) {
+          if (i > 600) throw new Error(`no probe report within 2 minutes:\n${started.output()}`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      } finally {
+        await stop(started.child);
+      }
+    } finally {
+      closeSync(out);
+    }
+    const states = tickPropertyCacheStates(readFileSync(outFile, "utf8"));
+    expect(states.length).toBeGreaterThanOrEqual(4);
+    expect(states.filter((state) => state !== "MONOMORPHIC"), states.join(", ")).toEqual([]);
   }, 240_000);
 });
