@@ -1,7 +1,8 @@
 // server/tick-shape.ts: V8 holds the shape of Node's tick objects only weakly, and GCs with no tick queued make
 // process.nextTick's caches for them megamorphic for good (every later nextTick then goes through V8's runtime).
-// The keeper holds one of nextTick's own objects, and with it the shape. Both sides are checked in fresh node processes, from V8's own report of the
-// caches (--allow-natives-syntax), never from a time. The bundle `npm start` runs is checked in built-server.test.ts.
+// The keeper holds one of nextTick's own objects, and with it the shape. Both sides are checked in fresh node
+// processes, from V8's own report of the caches (--allow-natives-syntax), never from a time. The bundle `npm start`
+// runs is checked in built-server.test.ts.
 import { describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";

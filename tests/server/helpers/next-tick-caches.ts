@@ -5,7 +5,7 @@
 // report through C's stdout, which reaches a pipe incompletely and out of order with Node's own writes: point the
 // process's stdout at a file and read it once the process has exited.
 
-/** The probe's body; `ready` is what the process does first (make the keeper, or nothing). */
+/** The probe's body: eight rounds of ticks and GCs, then the report between two marker lines. */
 function probeBody(): string {
   return `
     for (let round = 0; round < 8; round++) {
@@ -19,7 +19,7 @@ function probeBody(): string {
     console.log("end of nextTick caches");`;
 }
 
-/** Module source that runs the probe at once. */
+/** Module source that runs the probe at once, after `before` (the keeper made, or nothing). */
 export function nextTickCacheProbeNow(before = ""): string {
   return `${before}\n${probeBody()}`;
 }
