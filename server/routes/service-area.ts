@@ -31,9 +31,11 @@ function sentAnswer(area: string): string {
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
-const ROUTE = "GET /api/service_area/:area";
-const PREFIX = "/api/service_area/";
-const ZIP_CALL = /^\/api\/service_area\/\d{5}$/;
+/** The call's address, from its one home (the contract), and what the fast path below derives from it. */
+const PATH = `/api${calls.serviceArea.path}`;
+const ROUTE = `${calls.serviceArea.method} ${PATH}`;
+const PREFIX = PATH.slice(0, PATH.indexOf(":area"));
+const ZIP_CALL = new RegExp(`^${PREFIX}\\d{5}$`);
 
 /**
  * The route below for a GET of a five-digit ZIP code (the home page's check, the one call every visitor makes),
@@ -64,7 +66,7 @@ export default fp<{ serveFirst?: (answer: FirstAnswer) => void }>(
   async (app, { serveFirst }) => {
     // Without the zod type provider: its reply typing would not take the answer as sent (a string).
     app.get<{ Params: { area: string } }>(
-      "/api/service_area/:area",
+      PATH,
       {
         schema: {
           summary: "Whether a ZIP code or area name is served",
