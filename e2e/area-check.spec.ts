@@ -175,8 +175,12 @@ test.describe("the still ZIP check, before the live one takes over", () => {
     const form = anyZipCheck(page, "en");
     await expect(form).not.toHaveAttribute("data-testid", "zip-check-live");
     await form.getByRole("textbox", { name: text.en.zip }).fill("33131");
+    // The form's own GET, seen as the browser sends it: once the sign-up page hydrates, its step history
+    // rewrites the address to /signup, at times before a look at the address could catch the query.
+    const opened = page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).pathname === "/signup");
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/signup\?zip=33131$/);
+    expect(new URL((await opened).url()).search).toBe("?zip=33131");
+    await expect(page).toHaveURL(/\/signup(\?zip=33131)?$/);
     await expect(page.getByRole("textbox", { name: text.en.zip })).toHaveValue("33131");
     await expect(page.getByTestId("area-confirmation")).toContainText(text.en.served);
     // The home page's code, held to the end, was never needed.
