@@ -208,6 +208,9 @@ if (wanted("lighthouse")) {
       const lhr = result.lhr;
       return {
         scores: categories.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)),
+        // What moves the performance score most on these pages: its simulated LCP and total blocking time.
+        lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? 0,
+        tbt: lhr.audits["total-blocking-time"]?.numericValue ?? 0,
         failing: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
           .map((a) => a.id),
@@ -215,16 +218,16 @@ if (wanted("lighthouse")) {
     };
     if (!referencePages.has("/reference/home")) await makeReference("/");
     const ref = await score(`${referenceBase}/reference/home`);
-    console.log(`   ${pad("reference", 12)} ${ref.scores.join(" / ")}`);
+    console.log(`   ${pad("reference", 12)} ${ref.scores.join(" / ")}   LCP ${ms(ref.lcp)}, TBT ${ms(ref.tbt)}`);
     for (const path of ["/", "/es/pricing"]) {
       if (!available(path)) {
         console.log(`   ${pad(path, 12)} n/a (no Spanish pages in this build)`);
         continue;
       }
-      const { scores, failing } = await score(`${app.base}${path}`);
+      const { scores, failing, lcp, tbt } = await score(`${app.base}${path}`);
       const ok = scores[0] >= 95 && scores.slice(1).every((s) => s === 100);
       console.log(
-        `   ${pad(path, 12)} ${scores.join(" / ")}   (${scores.map((s, i) => ratio(s, ref.scores[i])).join(", ")} of the reference)   ${ok ? "ok" : "UNDER GOAL"}${failing.length ? `   failing: ${failing.join(", ")}` : ""}`,
+        `   ${pad(path, 12)} ${scores.join(" / ")}   (${scores.map((s, i) => ratio(s, ref.scores[i])).join(", ")} of the reference)   LCP ${ms(lcp)}, TBT ${ms(tbt)}   ${ok ? "ok" : "UNDER GOAL"}${failing.length ? `   failing: ${failing.join(", ")}` : ""}`,
       );
     }
   }
