@@ -1,4 +1,4 @@
-import { lazy, startTransition, StrictMode, Suspense } from "react";
+import { lazy, StrictMode, Suspense } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter, matchRoutes } from "react-router";
 import "./styles.css";
@@ -43,13 +43,8 @@ async function start() {
   // The site's error boundaries (src/app/route-error-page.tsx) report what they catch themselves, and say
   // nothing of a page that fails to load in a stale tab (it reloads): React need not log it again.
   const options = { onCaughtError: () => {} };
-  if (root.dataset.prerendered === "full" && !window.location.search && !failed) {
-    // As a transition, hydration runs in slices of a few milliseconds: a phone's main thread is not held for
-    // the whole page at once, so a tap, a scroll or a paint can come in between.
-    startTransition(() => {
-      hydrateRoot(root, app, options);
-    });
-  } else createRoot(root, options).render(app);
+  if (root.dataset.prerendered === "full" && !window.location.search && !failed) hydrateRoot(root, app, options);
+  else createRoot(root, options).render(app);
 
   if (support) {
     // Its own root, so the pre-rendered page hydrates without it.
