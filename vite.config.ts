@@ -59,8 +59,8 @@ export default defineConfig({
           // themselves they were spread over several chunks by which pages share which part. React and the
           // use-sync-external-store shim (react-aria uses it too) stay where they are, so only the support panel
           // loads more code than before (4 KB): the build went from 105 to 101 chunks and every page's first load
-          // has one to four scripts fewer (each a few ms of main thread before the first paint at 4x CPU; README,
-          // Benchmarks).
+          // has one to four scripts fewer (each a few ms of main thread before the first paint at 4x CPU;
+          // docs/performance.md).
           groups: [
             {
               name: "xstate",

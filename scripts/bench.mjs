@@ -278,7 +278,7 @@ if (wanted("rps")) {
   }
   // wrk (Debian's package) when installed: written in C, it leaves the server most of a core and does not parse
   // the bodies it counts. autocannon runs in Node on the same two cores and parses every body, so a bigger
-  // answer costs the load generator more than the server, and the figures say so (see the README).
+  // answer costs the load generator more than the server, and the figures say so (docs/performance.md).
   const wrk = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((p) => existsSync(p));
   const cpuSeconds = (pid) => {
     try {
