@@ -6,9 +6,13 @@ import { redactText as maskEmails } from "./safe-log";
 
 const PHONE = /(?<![\w-])(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?![\w-])/g;
 
-/** The text with e-mail addresses and phone numbers replaced. */
+/** The most a log line keeps of one text (a URL, a header, a message, a stack); the rest is only counted. */
+const TEXT_LIMIT = 4096;
+
+/** The text with e-mail addresses and phone numbers replaced, cut to TEXT_LIMIT characters. */
 export function redactText(text: string): string {
-  return maskEmails(text).replace(PHONE, "[phone]");
+  const masked = maskEmails(text).replace(PHONE, "[phone]");
+  return masked.length > TEXT_LIMIT ? `${masked.slice(0, TEXT_LIMIT)}… (${masked.length - TEXT_LIMIT} more characters)` : masked;
 }
 
 // Query parameters that are bearer secrets: the welcome e-mail's and the sign-in links' `?token=`, which open a

@@ -2,7 +2,10 @@
 // address. Database errors arrive wrapped ("Failed query: <sql> params: <values>"); only the driver's own
 // code and first line are kept, and anything shaped like an e-mail address is masked.
 
-const EMAIL = /[^\s"'<>()[\]{},;:/?=&%]+(?:@|%40)[^\s"'<>()[\]{},;:/?=&%]+/gi;
+// An address is a run of characters that cannot delimit one, holding an @ (or two runs joined by %40). A match
+// starts only where a run starts (the lookbehind): else a long run with no @ in it (a request URL, a posted
+// body) is rescanned from each of its characters, in time that grows with the square of its length.
+const EMAIL = /(?<![^\s"'<>()[\]{},;:/?=&%])[^\s"'<>()[\]{},;:/?=&%]+(?:@|%40)[^\s"'<>()[\]{},;:/?=&%]+/gi;
 
 /** Masks every e-mail address in `text` (plain or percent-encoded) as `***@***`. */
 export function redactText(text: string): string {
