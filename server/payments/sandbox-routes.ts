@@ -10,6 +10,7 @@ import { clientOfSubscription, comingPickups, deactivateSubscription, fulfilPaid
 import { todayInServiceZone } from "../services/dates";
 import { SandboxPaymentProvider } from "./sandbox";
 import { serverI18n } from "../i18n";
+import { safeError } from "../safe-log";
 import {
   cancelConfirmPage,
   checkoutExpiredPage,
@@ -75,7 +76,7 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
       try {
         await fulfilPaidCheckout(app.database.db, { sessionId: session.id, customerId: result.customerId, subscriptionId: result.subscriptionId });
       } catch (error) {
-        request.log.error({ err: error, sessionId: session.id }, "fulfilment after sandbox payment failed");
+        request.log.error({ err: safeError(error), sessionId: session.id }, "fulfilment after sandbox payment failed");
       }
       return reply.redirect(result.successUrl, 303);
     }

@@ -6,6 +6,7 @@ import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ApiError } from "../errors";
+import { safeError } from "../safe-log";
 import { paymentEvents } from "../db/schema";
 import { deactivateSubscription, fulfilPaidCheckout } from "../services/fulfilment";
 import type { Db } from "../services/db";
@@ -76,7 +77,8 @@ export default fp(
         try {
           event = Stripe.webhooks.constructEvent(request.body, signature, secret);
         } catch (error) {
-          request.log.warn({ err: error }, "Stripe webhook with a bad signature");
+          // Its kind and message only: Stripe's error carries the whole body it was given (a customer's name and address).
+          request.log.warn({ err: safeError(error) }, "Stripe webhook with a bad signature");
           throw new ApiError(400, "bad_request", "Invalid Stripe signature.");
         }
 

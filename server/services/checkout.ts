@@ -1,6 +1,7 @@
 // The sign-up checkout: re-validates everything, holds the two days atomically, opens the provider's session.
 import { and, eq } from "drizzle-orm";
 import { ApiError } from "../errors";
+import { safeError } from "../safe-log";
 import { checkouts, clients } from "../db/schema";
 import { lookupServiceArea } from "#domain/service-areas";
 import { renewalDate } from "#domain/plan";
@@ -145,7 +146,7 @@ export async function createSignupCheckout(deps: CheckoutDeps, input: CheckoutIn
   } catch (error) {
     // Release the hold: a checkout that never opened holds nothing.
     await db.update(checkouts).set({ status: "failed" }).where(eq(checkouts.id, checkoutId));
-    deps.log?.warn({ err: error }, "payment provider refused the checkout session");
+    deps.log?.warn({ err: safeError(error) }, "payment provider refused the checkout session");
     throw new ApiError(502, "payment_provider_error", "The payment provider could not be reached. Please try again.");
   }
 }
@@ -156,7 +157,7 @@ export async function expireSessions(provider: PaymentProvider, sessionIds: stri
     try {
       await provider.expireCheckoutSession(id);
     } catch (error) {
-      log?.warn({ err: error, sessionId: id }, "could not expire a replaced checkout session");
+      log?.warn({ err: safeError(error), sessionId: id }, "could not expire a replaced checkout session");
     }
   }
 }

@@ -130,6 +130,33 @@ describe("the webhook route", () => {
     expect(before.isActive).toBe(false);
   });
 
+  it("logs a bad signature in one short line: not the body, nor the customer's name or street in it", async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp(
+      { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url, MAIL_WORKER_INTERVAL_MS: "0" },
+      { logLines: lines },
+    );
+    try {
+      // Stripe's signature error carries the whole body: a real event signed with a rotated secret would hold
+      // the customer's details, and a forged one anything up to the body limit.
+      const details = { name: "Ana Pérez", email: "ana@example.com", address: { line1: "1200 Brickell Ave", postal_code: "33131" } };
+      const event = { id: "evt_forged", type: "checkout.session.completed", data: { object: { id: "cs_forged", customer_details: details } }, padding: "x".repeat(60_000) };
+      const response = await logged.inject({
+        method: "POST",
+        url: "/api/payments/webhook",
+        headers: { "content-type": "application/json", "stripe-signature": signWebhookPayload(JSON.stringify(event), "whsec_rotated_away") },
+        payload: JSON.stringify(event),
+      });
+      expect(response.statusCode).toBe(400);
+    } finally {
+      await logged.close();
+    }
+    const line = lines.find((l) => l.includes("Stripe webhook with a bad signature"));
+    expect(line).toBeDefined();
+    expect(line!.length).toBeLessThan(1000);
+    for (const personal of ["Pérez", "Brickell", "33131", "ana@", "xxxxxxxxxx", "evt_forged"]) expect(lines.join(""), personal).not.toContain(personal);
+  });
+
   it("leaves the rest of the API on its ordinary JSON parser", async () => {
     const response = await app.inject({ method: "POST", url: "/api/payments/create-checkout-session_signup", payload: { client: {} } });
     expect(response.statusCode).toBe(400);
