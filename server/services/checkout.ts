@@ -6,7 +6,7 @@ import { checkouts, clients } from "../db/schema";
 import { lookupServiceArea } from "#domain/service-areas";
 import { renewalDate } from "#domain/plan";
 import type { Client } from "#contract/client";
-import type { PaymentProvider } from "../payments/provider";
+import type { CheckoutSession, PaymentProvider } from "../payments/provider";
 import type { Database } from "../db/index";
 import { CHECKOUT_HOLD_MINUTES, dayProblem, fullDays, lockDays, type PickupRules } from "./availability";
 import { daysBetween, todayInServiceZone } from "./dates";
@@ -129,8 +129,9 @@ export async function createSignupCheckout(deps: CheckoutDeps, input: CheckoutIn
 
   await expireSessions(provider, replaced, deps.log);
 
+  let session: CheckoutSession;
   try {
-    const session = await provider.createCheckoutSession({
+    session = await provider.createCheckoutSession({
       clientId,
       email: clientValues(client, now).email,
       customerName: `${client.name} ${client.surname}`,
@@ -141,14 +142,26 @@ export async function createSignupCheckout(deps: CheckoutDeps, input: CheckoutIn
       expiresAt,
       idempotencyKey: `signup-checkout-${checkoutId}`,
     });
-    await db.update(checkouts).set({ providerSessionId: session.id, url: session.url }).where(eq(checkouts.id, checkoutId));
-    return { checkoutUrl: session.url };
   } catch (error) {
     // Release the hold: a checkout that never opened holds nothing.
     await db.update(checkouts).set({ status: "failed" }).where(eq(checkouts.id, checkoutId));
     deps.log?.warn({ err: safeError(error) }, "payment provider refused the checkout session");
     throw new ApiError(502, "payment_provider_error", "The payment provider could not be reached. Please try again.");
   }
+  const [recorded] = await db
+    .update(checkouts)
+    .set({ providerSessionId: session.id, url: session.url })
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "open")))
+    .returning({ id: checkouts.id });
+  if (!recorded) {
+    // Replaced while the provider answered (a second checkout for this e-mail, from another tab or a double
+    // submit) or its sign-up cancelled: the session is kept on the row for the reconciler, closed at the
+    // provider, and its address never handed out, so that only the latest checkout can take money.
+    await db.update(checkouts).set({ providerSessionId: session.id }).where(eq(checkouts.id, checkoutId));
+    await expireSessions(provider, [session.id], deps.log);
+    throw new ApiError(409, "conflict", "Another checkout for this e-mail was just opened. Please try again.");
+  }
+  return { checkoutUrl: session.url };
 }
 
 /** Best effort: a session we no longer honour is also closed at the provider (it would expire anyway). */

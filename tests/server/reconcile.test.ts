@@ -119,6 +119,48 @@ describe(`reconciliation with the sandbox provider (${testDriver})`, () => {
     expect(await state(email)).toEqual({ active: true, orders: [client.pickupone, client.pickuptwo], welcomes: 1, charges: 1 });
   });
 
+  it("two checkouts of one e-mail at once: the one replaced while the provider answered is refused and closed, one charge", async () => {
+    const email = "two-tabs@example.com";
+    const client = signupClient(clock, { email }, 26, 1);
+    const provider = app.payments;
+    const create = provider.createCheckoutSession.bind(provider);
+    // The first tab's session is opened at the provider, whose answer arrives only after the second tab's checkout.
+    let reached!: () => void;
+    let release!: () => void;
+    const atProvider = new Promise<void>((resolve) => (reached = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    provider.createCheckoutSession = async (request) => {
+      const session = await create(request);
+      if (++calls === 1) {
+        reached();
+        await released;
+      }
+      return session;
+    };
+    try {
+      const firstTab = app.inject({ method: "POST", url: "/api/payments/create-checkout-session_signup", payload: checkoutBody(client) });
+      await atProvider;
+      const secondTab = await openCheckout(app, client);
+      release();
+      const refused = await firstTab;
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toBe("conflict");
+      const sessions = await db().select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.email, email));
+      expect(sessions).toHaveLength(2);
+      const firstSession = sessions.find((session) => session.id !== secondTab.sessionId)!;
+      // Never handed out, closed at the provider, and kept on its checkout for the reconciler.
+      expect(firstSession.status).toBe("expired");
+      const [firstCheckout] = await db().select().from(checkouts).where(eq(checkouts.providerSessionId, firstSession.id));
+      expect(firstCheckout?.status).toBe("expired");
+      expect((await payWithCard(app, firstSession.id)).statusCode).toBe(410);
+      expect((await payWithCard(app, secondTab.sessionId)).statusCode).toBe(303);
+      expect(await state(email)).toEqual({ active: true, orders: [client.pickupone, client.pickuptwo], welcomes: 1, charges: 1 });
+    } finally {
+      delete (provider as Partial<typeof provider>).createCheckoutSession;
+    }
+  });
+
   it("closes a cancelled sign-up's checkout at the provider before deleting it; a paid one is fulfilled instead", async () => {
     const cancelled = "cancel@example.com";
     const open = await openCheckout(app, signupClient(clock, { email: cancelled }, 20, 1));
