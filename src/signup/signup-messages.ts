@@ -46,6 +46,8 @@ const checkoutMessages: Partial<Record<ErrorCode, MessageDescriptor>> = {
   client_active: msg`This e-mail already has a subscription. Log in to manage it.`,
   rate_limited: msg`Too many attempts. Please wait a minute and try again.`,
   payment_provider_error: msg`The payment provider did not answer. Please try again.`,
+  // A checkout for the same e-mail opened meanwhile (another tab): that one is the sign-up's checkout now.
+  conflict: msg`Another checkout for this e-mail was just opened. Please try again.`,
 };
 
 export const paymentFallback = msg`Something went wrong. Please try again.`;
