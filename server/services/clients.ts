@@ -80,11 +80,24 @@ export async function deletePendingClient(db: Db, provider: PaymentProvider, ema
   if (!client) return { deleted: false, expiredSessions: [] };
   if (client.isActive) throw clientActive();
   // Each open checkout is closed at the provider, then asked about: one paid meanwhile is fulfilled instead.
-  if ((await settleBeforeRelease(db, provider, await openSessionsOf(db, client.email))).paid) throw clientActive();
+  const sessions = await openSessionsOf(db, client.email);
+  const settled = await settleBeforeRelease(db, provider, sessions);
+  if (settled.paid) throw clientActive();
+  // A session the provider could not close can still take money: the sign-up and its checkout stay (its days
+  // held until it expires) so that a payment is fulfilled, not lost.
+  const kept: DeleteOutcome = { deleted: false, expiredSessions: [] };
+  if (settled.closed.length < sessions.length) return kept;
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(clients).where(eq(clients.id, client.id)).for("update");
-    if (!locked) return { deleted: false, expiredSessions: [] };
+    if (!locked) return kept;
     if (locked.isActive) throw clientActive();
+    // Nor is a checkout opened meanwhile (another tab) released unasked.
+    const open = await tx
+      .select({ sessionId: checkouts.providerSessionId })
+      .from(checkouts)
+      .where(and(eq(checkouts.clientId, client.id), eq(checkouts.status, "open")))
+      .for("update");
+    if (open.some((row) => row.sessionId && !settled.closed.includes(row.sessionId))) return kept;
     const released = await tx
       .update(checkouts)
       .set({ status: "expired" })

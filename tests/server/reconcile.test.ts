@@ -176,6 +176,26 @@ describe(`reconciliation with the sandbox provider (${testDriver})`, () => {
     expect(await state(paid)).toMatchObject({ active: true, welcomes: 1, charges: 1 });
   });
 
+  it("keeps a cancelled sign-up whose checkout the provider could not close: paid later, it is fulfilled, not lost", async () => {
+    const email = "cancel-unclosed@example.com";
+    const client = signupClient(clock, { email }, 28, 1);
+    const open = await openCheckout(app, client);
+    const provider = app.payments;
+    provider.expireCheckoutSession = async () => {
+      throw new Error("connect ETIMEDOUT");
+    };
+    let answer;
+    try {
+      answer = await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: { cookie: open.cookie } });
+    } finally {
+      delete (provider as Partial<typeof provider>).expireCheckoutSession;
+    }
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ deleted: false });
+    expect((await payWithCard(app, open.sessionId)).statusCode).toBe(303);
+    expect(await state(email)).toEqual({ active: true, orders: [client.pickupone, client.pickuptwo], welcomes: 1, charges: 1 });
+  });
+
   it("fulfils a late payment whose day filled meanwhile, and tells the operator once, naming the day and the count", async () => {
     // Capacity 1. A's checkout stopped holding its days (replaced; the provider's session outlived our record).
     const a = signupClient(clock, { email: "late@example.com" }, 22, 1);
