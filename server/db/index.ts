@@ -24,6 +24,8 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+/** PostgreSQL advisory lock key held while migrating ("FrFo"). */
+const MIGRATION_LOCK = 0x4672466f;
 /** The build's template, beside the bundle (dist/server/pglite-template.tar.gz); absent beside the sources. */
 export const pgliteTemplateFile = fileURLToPath(new URL("./pglite-template.tar.gz", import.meta.url));
 
@@ -43,7 +45,16 @@ export async function openDatabase({ url, dataDir = "./data", template = pgliteT
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
+    // Processes starting together (two instances, a restart beside a running one) migrate one at a time: the
+    // others wait on this lock, then find nothing left to do. It is the session's, so a crash releases it.
+    const lock = await pool.connect();
+    try {
+      await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrate(db, { migrationsFolder });
+    } finally {
+      await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+      lock.release();
+    }
     return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };
   }
   const client = await openPglite(dataDir, template);

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { openDatabase } from "#server/db/index";
 import { ConfigError, loadConfig } from "#server/config";
 import { buildTestApp } from "./helpers/app";
 import { testDriver } from "./helpers/database";
@@ -62,3 +65,27 @@ describe("configuration", () => {
     expect(config.RATE_LIMIT_EMAIL_EXISTS).toBe(30);
   });
 });
+
+// Two processes starting at once on a fresh or older PostgreSQL database (two instances of a deploy, a restart
+// beside a running one) both migrate it at start: the later ones wait for the first instead of failing.
+if (testDriver === "postgres") {
+  describe("migrations on PostgreSQL", () => {
+    it("three servers opening a fresh database at once all start, with each migration applied once", async () => {
+      const url = process.env.DATABASE_URL!;
+      const wipe = new pg.Client({ connectionString: url });
+      await wipe.connect();
+      await wipe.query("drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;");
+      await wipe.end();
+      const opened = await Promise.allSettled([openDatabase({ url }), openDatabase({ url }), openDatabase({ url })]);
+      const handles = opened.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
+      try {
+        expect(opened.map((o) => (o.status === "fulfilled" ? "started" : String(o.reason)))).toEqual(["started", "started", "started"]);
+        const journal = JSON.parse(readFileSync(new URL("../../server/db/migrations/meta/_journal.json", import.meta.url), "utf8")) as { entries: unknown[] };
+        const result = (await handles[0]!.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
+        expect(Number(result.rows[0]?.n)).toBe(journal.entries.length);
+      } finally {
+        await Promise.all(handles.map((h) => h.close()));
+      }
+    });
+  });
+}
