@@ -22,7 +22,11 @@ export async function createPaymentProvider(config: Config, db: Database, now: (
 
 export default fp<{ provider?: PaymentProvider }>(
   async (app, options) => {
-    app.decorate("payments", options.provider ?? (await createPaymentProvider(app.config, app.database.db, () => app.now())));
+    const provider = options.provider ?? (await createPaymentProvider(app.config, app.database.db, () => app.now()));
+    if (provider.name === "sandbox" && app.config.NODE_ENV === "production") {
+      app.log.warn("STRIPE_SECRET_KEY is not set: payments go to the sandbox (test mode), which charges no card");
+    }
+    app.decorate("payments", provider);
   },
   { name: "payments", dependencies: ["database"] },
 );

@@ -6,6 +6,7 @@ import { checkouts, clients, devMailbox, emailOutbox, sandboxPortalSessions, sig
 import { loadConfig, ConfigError } from "#server/config";
 import { buildApp, loggerOptions } from "#server/app";
 import { openTestDatabase, testDriver } from "./helpers/database";
+import { buildTestApp } from "./helpers/app";
 import { hmac, seal } from "#server/auth/crypto";
 import { signWelcomeToken } from "#server/auth/portal-access";
 import { buildApiApp, chargeWithoutFulfilment, checkoutBody, checkoutCookie, ORIGIN, openCheckout, payWithCard, signupClient, testClock, type ApiApp, type TestClock } from "./helpers/api";
@@ -602,6 +603,19 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
     expect(log).toContain("request failed");
     expect(log).toContain("could not reach ***@*** at [phone]");
     for (const personal of ["zoe@", "zoe%40", "Zoe@", "555-0142", "555 0142", "5550142", "Brickell", "García"]) expect(log, personal).not.toContain(personal);
+  });
+
+  it("warns at start in production that payments are the sandbox's and e-mail the mailbox table's, when they are", async () => {
+    const lines: string[] = [];
+    const app = await buildTestApp({ NODE_ENV: "production", SERVER_SECRET: "x".repeat(40), LOG_LEVEL: "warn", MAIL_WORKER_INTERVAL_MS: "0" }, { logLines: lines });
+    await app.close();
+    const log = lines.join("");
+    expect(log).toContain("STRIPE_SECRET_KEY is not set: payments go to the sandbox (test mode), which charges no card");
+    expect(log).toContain("SMTP_URL is not set");
+    const quiet: string[] = [];
+    const development = await buildTestApp({ LOG_LEVEL: "warn", MAIL_WORKER_INTERVAL_MS: "0" }, { logLines: quiet });
+    await development.close();
+    expect(quiet.join("")).not.toContain("STRIPE_SECRET_KEY");
   });
 
   it("requires SERVER_SECRET in production, and a long one", () => {
