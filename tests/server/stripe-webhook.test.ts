@@ -134,7 +134,7 @@ describe("the webhook route", () => {
     const lines: string[] = [];
     const logged = await buildTestApp(
       { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url, MAIL_WORKER_INTERVAL_MS: "0" },
-      { logLines: lines },
+      { logLines: lines, database: app.database },
     );
     try {
       // Stripe's signature error carries the whole body: a real event signed with a rotated secret would hold

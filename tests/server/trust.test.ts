@@ -607,13 +607,17 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
 
   it("warns at start in production that payments are the sandbox's and e-mail the mailbox table's, when they are", async () => {
     const lines: string[] = [];
-    const app = await buildTestApp({ NODE_ENV: "production", SERVER_SECRET: "x".repeat(40), LOG_LEVEL: "warn", MAIL_WORKER_INTERVAL_MS: "0" }, { logLines: lines });
+    const { database } = (await sharedApp()).app;
+    const app = await buildTestApp(
+      { NODE_ENV: "production", SERVER_SECRET: "x".repeat(40), LOG_LEVEL: "warn", MAIL_WORKER_INTERVAL_MS: "0" },
+      { logLines: lines, database },
+    );
     await app.close();
     const log = lines.join("");
     expect(log).toContain("STRIPE_SECRET_KEY is not set: payments go to the sandbox (test mode), which charges no card");
     expect(log).toContain("SMTP_URL is not set");
     const quiet: string[] = [];
-    const development = await buildTestApp({ LOG_LEVEL: "warn", MAIL_WORKER_INTERVAL_MS: "0" }, { logLines: quiet });
+    const development = await buildTestApp({ LOG_LEVEL: "warn", MAIL_WORKER_INTERVAL_MS: "0" }, { logLines: quiet, database });
     await development.close();
     expect(quiet.join("")).not.toContain("STRIPE_SECRET_KEY");
   });
