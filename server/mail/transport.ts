@@ -28,7 +28,9 @@ export function smtpTransport(url: string): MailTransport {
   return {
     name: "smtp",
     async send(message) {
-      const info = await transporter.sendMail(message);
+      // Addresses as objects: nodemailer then takes each as one address, never parsing a list or a name out of it.
+      const address = (value: string) => ({ name: "", address: value });
+      const info = await transporter.sendMail({ ...message, to: address(message.to), replyTo: message.replyTo ? address(message.replyTo) : undefined });
       return { messageId: message.messageId ?? info.messageId };
     },
     close: () => transporter.close(),

@@ -8,6 +8,7 @@ import { queueEmail } from "#server/mail/outbox";
 import type { MailTransport, OutgoingMessage } from "#server/mail/transport";
 import { MAIL_LEASE_MS, MailWorker, outboxMessageId, senderDomain } from "#server/mail/worker";
 import { buildTestApp } from "./helpers/app";
+import { buildApiApp, openCheckout, payWithCard, signupClient, signupRecord } from "./helpers/api";
 import { testDriver } from "./helpers/database";
 import { startSmtpServer } from "./helpers/mail-smtp";
 
@@ -122,5 +123,34 @@ describe(`e-mail delivery (${testDriver})`, () => {
     expect(fast.sent).toHaveLength(0);
     const [row] = await db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: "sent", attempts: 1, lockedUntil: null });
+  });
+});
+
+describe(`an address the sign-up accepts is one the e-mail takes (${testDriver})`, () => {
+  it("a paid sign-up with an unusual but accepted address is fulfilled; its welcome goes to that address alone, or waits for a retry", async () => {
+    const server = await startSmtpServer();
+    cleanups.push(() => server.stop());
+    const { app, clock } = await buildApiApp({ env: { SMTP_URL: server.url } });
+    cleanups.push(() => app.close());
+    // Each matches the spec's simple pattern (text, @, text, dot, text), which the sign-up checks; a stricter
+    // check in the outbox used to refuse the welcome inside the fulfilment, rolling the paid sign-up back.
+    const addresses = ["o'neil&co=ana@example.com", "ana@mail_host.example", "x<luis@example.com>"];
+    for (const [index, email] of addresses.entries()) {
+      const { sessionId } = await openCheckout(app, signupClient(clock, { email }, 3 + 2 * index, 1));
+      expect((await payWithCard(app, sessionId)).statusCode).toBe(303);
+      const { client, welcomes } = await signupRecord(app, email);
+      expect(client?.isActive, email).toBe(true);
+      expect(welcomes, email).toHaveLength(1);
+    }
+    expect(await app.mail.worker.drain()).toMatchObject({ sent: 1, retried: 2 });
+    // One recipient, the address as given; the two an SMTP server refuses as syntax stay queued for their retries
+    // (their sign-ups are active all the same), and no address is ever read out of one (a name and <address>).
+    expect(server.received.map((mail) => mail.to)).toEqual([[addresses[0]]]);
+    const queued = await app.database.db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    expect(queued.map((row) => [row.to, row.sentAt === null])).toEqual([
+      [addresses[0], false],
+      [addresses[1], true],
+      [addresses[2], true],
+    ]);
   });
 });
