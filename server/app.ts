@@ -78,6 +78,8 @@ export async function buildApp({ config, database: handle, siteRoot, logger, pay
     // A malformed URL (bad percent-encoding) is the client's mistake: the error shape, 400.
     frameworkErrors: (error, _request, reply) => {
       const answer = reply as unknown as FastifyReply;
+      // Answered before the onRequest hooks, which set the security headers on every other answer.
+      if (app.hasDecorator("securityHeaders")) answer.headers(app.securityHeaders);
       void answer.code(400).send(errorBody("bad_request", error.message));
     },
     // Fastify's own HTTP server (lib/server.js, its settings included), with the site's files and pages and a ZIP
