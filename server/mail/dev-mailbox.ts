@@ -32,11 +32,16 @@ const listQuery = z.object({ to: z.string().trim().toLowerCase().max(254).option
 const loopback = (address: string | undefined) =>
   !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
 
+/** A name this machine answers to by itself: a page elsewhere that rebinds its own name to 127.0.0.1 sends that name. */
+const localName = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+
 /**
  * The mailbox is the developer's (product.md SEC-4): it answers only a request from this machine, by its socket and by the
- * address the app believes (so a forwarded client behind a local proxy is refused too). Others get a 404.
+ * address the app believes (so a forwarded client behind a local proxy is refused too), made to a local name (so a
+ * web page whose name was rebound to this machine cannot read it either). Others get a 404.
  */
-export const fromLoopback = (request: FastifyRequest) => loopback(request.socket.remoteAddress) && loopback(request.ip);
+export const fromLoopback = (request: FastifyRequest) =>
+  loopback(request.socket.remoteAddress) && loopback(request.ip) && localName(request.hostname);
 
 const devMailboxRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;

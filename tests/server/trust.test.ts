@@ -571,6 +571,13 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
         expect(remote.statusCode).toBe(404);
         expect(remote.body).not.toContain("Development mailbox");
       }
+      // A page elsewhere whose name was rebound to this machine (DNS rebinding) sends its own name.
+      for (const host of ["evil.example:3000", "evil.example"]) {
+        expect((await app.inject({ url: "/dev/mailbox.json", headers: { host } })).statusCode, host).toBe(404);
+      }
+      for (const host of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000"]) {
+        expect((await app.inject({ url: "/dev/mailbox.json", headers: { host } })).statusCode, host).toBe(200);
+      }
       const proxied = await setup({ TRUST_PROXY: "1" });
       expect((await proxied.app.inject({ url: "/dev/mailbox.json", headers: { "x-forwarded-for": "203.0.113.201" } })).statusCode).toBe(404);
       expect((await proxied.app.inject({ url: "/dev/mailbox.json", headers: { "x-forwarded-for": "127.0.0.1" } })).statusCode).toBe(200);
