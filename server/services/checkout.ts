@@ -138,7 +138,8 @@ export async function createSignupCheckout(deps: CheckoutDeps, input: CheckoutIn
       language: client.language,
       renewalDate: renewalDate(client.pickupone),
       successUrl: successUrlWithSession(input.successUrl, provider.sessionIdPlaceholder),
-      cancelUrl: input.cancelUrl,
+      // As a browser reads it (the origin check parsed it so): a provider with another URL parser reads the same.
+      cancelUrl: new URL(input.cancelUrl).href,
       expiresAt,
       idempotencyKey: `signup-checkout-${checkoutId}`,
     });

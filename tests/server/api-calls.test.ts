@@ -1,7 +1,7 @@
 // Each call of the contract: its success, and bad input answering 400 naming the field (never a 500).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { clients, contactMessages, emailOutbox, newsletterSubscriptions, orders } from "#server/db/schema";
+import { clients, contactMessages, emailOutbox, newsletterSubscriptions, orders, sandboxCheckoutSessions } from "#server/db/schema";
 import { calls } from "#contract/calls";
 import { testDriver } from "./helpers/database";
 import { buildApiApp, checkoutBody, ORIGIN, openCheckout, payWithCard, signupClient, type ApiApp, type TestClock } from "./helpers/api";
@@ -138,6 +138,15 @@ describe(`the API calls (${testDriver})`, () => {
       const response = await json("POST", "/api/payments/create-checkout-session_signup", body);
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields).toMatchObject({ success_url: expect.any(String), cancel_url: expect.any(String) });
+    });
+
+    it("hands the provider the return addresses as a browser reads them, whatever another parser would make of them", async () => {
+      const body = { ...checkoutBody(signupClient(clock, { email: "slash@example.com" })), cancel_url: `${ORIGIN}\\@evil.example/payment-canceled` };
+      const response = await json("POST", "/api/payments/create-checkout-session_signup", body);
+      expect(response.statusCode).toBe(200);
+      const sessionId = response.json().checkout_url.split("/").pop();
+      const [session] = await app.database.db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, sessionId));
+      expect(session?.cancelUrl).toBe(`${ORIGIN}/@evil.example/payment-canceled`);
     });
 
     it("re-checks the service area and the days", async () => {
