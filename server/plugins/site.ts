@@ -137,7 +137,7 @@ export function loadSite(root: string, origin: string): { files: Map<string, Sta
 function accepts(header: string, coding: string): boolean {
   return header.split(",").some((part) => {
     const [name, ...params] = part.trim().split(";");
-    return name!.trim().toLowerCase() === coding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    return name!.trim().toLowerCase() === coding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/i.test(p));
   });
 }
 
@@ -161,7 +161,9 @@ function chooseVariant(headers: IncomingHttpHeaders, answer: StaticEntry) {
   const [variant, coding] =
     answer.br && accepted.br ? [answer.br, "br" as const] : answer.gzip && accepted.gzip ? [answer.gzip, "gzip" as const] : [answer.identity, undefined];
   const ifNoneMatch = headers["if-none-match"];
-  const notModified = answer.status === 200 && !!ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === variant.etag);
+  // "*" matches any current representation (RFC 9110, 13.1.2).
+  const notModified =
+    answer.status === 200 && !!ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim() === "*" || t.trim().replace(/^W\//, "") === variant.etag);
   return { variant, coding, notModified };
 }
 

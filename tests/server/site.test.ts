@@ -100,6 +100,7 @@ describe(`the built site (${testDriver})`, () => {
     expect(again.headers.etag).toBe(first.headers.etag);
     const stale = await app.inject({ url: "/pricing", headers: { "accept-encoding": "br", "if-none-match": '"old-build"' } });
     expect(stale.statusCode).toBe(200);
+    expect((await app.inject({ url: "/pricing", headers: { "if-none-match": "*" } })).statusCode).toBe(304);
   });
 
   it("sends the build's brotli copy, else its gzip copy, else the file itself, each with its own ETag", async () => {
@@ -116,6 +117,8 @@ describe(`the built site (${testDriver})`, () => {
     expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3);
     const refused = await app.inject({ url: "/es/pricing", headers: { "accept-encoding": "br;q=0, gzip" } });
     expect(refused.headers["content-encoding"]).toBe("gzip");
+    const refusedInCapitals = await app.inject({ url: "/es/pricing", headers: { "accept-encoding": "br;Q=0, gzip;Q=0.0" } });
+    expect(refusedInCapitals.headers["content-encoding"]).toBeUndefined();
   });
 
   it.each([
