@@ -8,6 +8,7 @@ import { loadConfig } from "#server/config";
 import { safeError, redactText } from "#server/safe-log";
 import { openTestDatabase, testDriver } from "./helpers/database";
 import { buildApiApp, checkoutBody, signupClient, type ApiApp, type TestClock } from "./helpers/api";
+import { buildTestApp } from "./helpers/app";
 
 let app: ApiApp;
 let clock: TestClock;
@@ -108,17 +109,7 @@ describe(`bad bytes are bad input (${testDriver})`, () => {
 
   it("logs a long request address cut short, with no e-mail address in it, and answers it as before", async () => {
     const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    // The file's database, not a fresh one (on PostgreSQL that would wipe it under the file's app).
-    const database = app.database;
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", PUBLIC_URL: "http://localhost:3000", MAIL_WORKER_INTERVAL_MS: "0", RECONCILE_INTERVAL_MS: "0" });
-    const logged = await buildApp({ config, database, logger: { ...loggerOptions(config), stream }, now: clock.now });
-    await logged.ready();
+    const logged = await buildTestApp({ MAIL_WORKER_INTERVAL_MS: "0" }, { logLines: lines, database: app.database, now: clock.now });
     const long = "y".repeat(15_000);
     const answers = [
       await logged.inject(`/api/service_area/${long}`),
