@@ -52,9 +52,11 @@ const checkoutMessages: Partial<Record<ErrorCode, MessageDescriptor>> = {
 
 export const paymentFallback = msg`Something went wrong. Please try again.`;
 
-/** The Payment Error toast's text: a known code's message, else the error's message, else the spec's fallback. */
-export function checkoutErrorText(i18n: I18n, code: string | undefined, message: string | undefined): string {
+/**
+ * The Payment Error toast's text: a known reason in the page's language, else the spec's fallback. Never the
+ * error's own message: that is the server's English or the browser's ("Failed to fetch", "API Error: 503 ...").
+ */
+export function checkoutErrorText(i18n: I18n, code: string | undefined): string {
   const known = code ? checkoutMessages[code as ErrorCode] : undefined;
-  if (known) return i18n._(known);
-  return message || i18n._(paymentFallback);
+  return i18n._(known ?? paymentFallback);
 }

@@ -54,8 +54,8 @@ function Wizard() {
       validationToast = showToast({ title: t`Validation Error`, description: keys.map((k) => validationText(i18n, k)).join(", "), variant: "destructive" });
       setFailedContinue((n) => n + 1);
     });
-    const checkout = actor.on("checkout.failed", ({ code, message }) =>
-      showToast({ title: t`Payment Error`, description: checkoutErrorText(i18n, code, message), variant: "destructive" }),
+    const checkout = actor.on("checkout.failed", ({ code }) =>
+      showToast({ title: t`Payment Error`, description: checkoutErrorText(i18n, code), variant: "destructive" }),
     );
     let lastStep = stepOf(actor.getSnapshot());
     let hadErrors = Object.keys(actor.getSnapshot().context.errors).length > 0;
