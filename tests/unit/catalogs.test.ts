@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import PO from "pofile";
+import { formatHour } from "../../src/config/brand";
 
 const root = path.resolve(__dirname, "../..");
 const catalogNames = readdirSync(path.join(root, "locales/en")).filter((f) => f.endsWith(".po")).map((f) => f.replace(/\.po$/, ""));
@@ -21,6 +22,15 @@ function read(language: string, name: string) {
 }
 
 describe("message catalogs", () => {
+  it("put one period after an hour that ends a Spanish sentence (es-US writes 9 p.m.; never p.m..)", () => {
+    expect(formatHour(21, "es")).toMatch(/\.$/);
+    for (const name of catalogNames) {
+      for (const item of read("es", name).items) {
+        expect(item.msgstr.join(""), `locales/es/${name}.po: ${item.msgid}`).not.toMatch(/\{(?:pickup|delivery)(?:From|To)\}\./);
+      }
+    }
+  });
+
   it("match a fresh extraction of the source", () => {
     const out = mkdtempSync(path.join(tmpdir(), "lingui-"));
     const config = readFileSync(path.join(root, "lingui.config.ts"), "utf8").replace("<rootDir>/locales/", `${out}/`);
