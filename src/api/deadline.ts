@@ -1,0 +1,20 @@
+// A call that never answers (a stalled phone connection) is given up after a while, so the machine waiting on
+// it moves on: a sign-up check that fails blocks nothing (product.md SU-3), and the dates show as none.
+
+/** How long a sign-up check (the e-mail, the ZIP, a week's days) may take before it counts as failed. */
+export const CHECK_DEADLINE_MS = 10_000;
+
+/** Runs `work` with a signal aborted when `signal` is, or when `ms` have passed, whichever comes first. */
+export async function withDeadline<T>(signal: AbortSignal, ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const abort = () => controller.abort(signal.reason);
+  if (signal.aborted) abort();
+  else signal.addEventListener("abort", abort, { once: true });
+  const timer = setTimeout(() => controller.abort(new DOMException("The call took too long.", "TimeoutError")), ms);
+  try {
+    return await work(controller.signal);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener("abort", abort);
+  }
+}
