@@ -143,6 +143,9 @@ test("a question opened before the live accordion arrives stays open when it tak
   await questions.nth(1).click();
   await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "true");
   await release();
+  // The live copy (react-aria's triggers carry data-react-aria-pressable) has taken over: a click before that
+  // could land on the still copy as it is swapped out, and this test is about the live one after the swap.
+  await expect(faq.locator("button[aria-expanded][data-react-aria-pressable]")).toHaveCount(3);
   await expect(faq.locator('button[aria-expanded="true"]')).toHaveCount(1);
   await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "true");
   await questions.nth(0).click();
