@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import { calls, type CallDefinition, type Calls, type CallName } from "#contract/calls";
 import { errorResponseSchema } from "#contract/common";
+import { withDeadline } from "./deadline";
 
 /** The spec's "API Error: {status} {statusText}", carrying the server's error code when there is one. */
 export class ApiRequestError extends Error {
@@ -23,6 +24,8 @@ export type CallInput<N extends CallName> = {
   query?: Part<Calls[N], "querystring">;
   body?: Part<Calls[N], "body">;
   signal?: AbortSignal;
+  /** Give up after this many ms (the call then fails with a TimeoutError), besides `signal`. */
+  deadlineMs?: number;
 };
 export type CallOutput<N extends CallName> = z.output<Calls[N]["response"]>;
 
@@ -33,6 +36,10 @@ export interface ApiClientOptions {
 
 export function createApiClient({ baseUrl = import.meta.env?.VITE_API_BASE_URL ?? "/api", fetch: fetchImpl }: ApiClientOptions = {}) {
   async function call<N extends CallName>(name: N, input: CallInput<N> = {}): Promise<CallOutput<N>> {
+    if (input.deadlineMs === undefined) return send(name, input);
+    return withDeadline(input.signal, input.deadlineMs, (signal) => send(name, { ...input, signal }));
+  }
+  async function send<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
     const definition: CallDefinition = calls[name];
     let path = definition.path.replace(/:(\w+)/g, (_, key: string) => {
       const value = (input.params as Record<string, unknown> | undefined)?.[key];

@@ -5,16 +5,16 @@
 export const CHECK_DEADLINE_MS = 10_000;
 
 /** Runs `work` with a signal aborted when `signal` is, or when `ms` have passed, whichever comes first. */
-export async function withDeadline<T>(signal: AbortSignal, ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withDeadline<T>(signal: AbortSignal | undefined, ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  const abort = () => controller.abort(signal.reason);
-  if (signal.aborted) abort();
-  else signal.addEventListener("abort", abort, { once: true });
+  const abort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) abort();
+  else signal?.addEventListener("abort", abort, { once: true });
   const timer = setTimeout(() => controller.abort(new DOMException("The call took too long.", "TimeoutError")), ms);
   try {
     return await work(controller.signal);
   } finally {
     clearTimeout(timer);
-    signal.removeEventListener("abort", abort);
+    signal?.removeEventListener("abort", abort);
   }
 }

@@ -4,7 +4,7 @@ import { fromPromise } from "xstate";
 import { signupMachine, type SavedCheckoutInput } from "#machines/signup.machine";
 import type { ServiceAreaAnswer } from "#contract/calls";
 import { createApiClient, hostedLink } from "../api/client";
-import { CHECK_DEADLINE_MS, withDeadline } from "../api/deadline";
+import { CHECK_DEADLINE_MS } from "../api/deadline";
 import type { Client } from "#contract/client";
 import { pathInLanguage } from "../i18n/languages";
 import { saveCheckout } from "./signup-session";
@@ -16,13 +16,13 @@ export const signupLogic = signupMachine.provide({
   actors: {
     // The checks give up after CHECK_DEADLINE_MS: one that never answers would hold Continue for good.
     checkEmail: fromPromise<{ exists: boolean }, { email: string }>(({ input, signal }) =>
-      withDeadline(signal, CHECK_DEADLINE_MS, (deadline) => api.call("emailExists", { params: { email: input.email }, signal: deadline })),
+      api.call("emailExists", { params: { email: input.email }, signal, deadlineMs: CHECK_DEADLINE_MS }),
     ),
     checkServiceArea: fromPromise<ServiceAreaAnswer, { zip: string }>(({ input, signal }) =>
-      withDeadline(signal, CHECK_DEADLINE_MS, (deadline) => api.call("serviceArea", { params: { area: input.zip }, signal: deadline })),
+      api.call("serviceArea", { params: { area: input.zip }, signal, deadlineMs: CHECK_DEADLINE_MS }),
     ),
     loadAvailability: fromPromise<Record<string, boolean>, { date: string }>(async ({ input, signal }) => {
-      const answer = await withDeadline(signal, CHECK_DEADLINE_MS, (deadline) => api.call("signupDay", { params: { id: input.date }, signal: deadline }));
+      const answer = await api.call("signupDay", { params: { id: input.date }, signal, deadlineMs: CHECK_DEADLINE_MS });
       return answer.availability;
     }),
     createCheckout: fromPromise<string, { client: Client; origin: string }>(async ({ input, signal }) =>
