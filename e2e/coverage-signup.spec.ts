@@ -1,6 +1,7 @@
 // The sign-up when its checks cannot answer, in English and Spanish (product.md SU-3): a failed
 // service-area check counts as unknown (no alert, no block: the server re-checks at checkout), and a start
 // date whose week has no free day, or whose availability call fails, shows "No available dates found."
+// A check still answering does not hold Continue: pressed meanwhile, it waits for the answer, busy.
 import type { Page } from "@playwright/test";
 import { test, expect, useLanguage } from "./fixtures";
 import { isoDay, uniqueSignupEmail, wizard } from "./models/signup-driver";
@@ -78,6 +79,50 @@ for (const language of ["en", "es"] as const) {
       await w.toHaveSelected(2);
       await w.continueButton.click();
       await w.expectStep(5);
+    });
+
+    test(`Continue pressed while a check is still answering waits under the busy label, then follows the answer (${language})`, async ({ page }) => {
+      await useLanguage(page, language);
+      const w = wizard(page, language);
+      const t = w.t;
+      const processing = page.getByRole("button", { name: t("Processing..."), exact: true }).and(page.locator('[type="submit"]'));
+      // Every e-mail check is held until the test lets it answer; the first time with "taken".
+      const held: Array<() => Promise<void>> = [];
+      let answerTaken = true;
+      await page.route("**/api/client/email_exists/*", (route) => {
+        held.push(() => (answerTaken ? route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ exists: true }) }) : route.continue()));
+      });
+      const answerHeldChecks = async () => {
+        for (const answer of held.splice(0)) await answer();
+      };
+
+      await page.goto("/signup");
+      await w.fillPersonal({ email: uniqueSignupEmail(`slow-check-${language}`) });
+      await expect(w.emailStatus).toHaveText(t("Checking your e-mail address…"));
+      // The running check does not hold Continue (a tap right after typing is not lost)...
+      await expect(w.continueButton).toBeEnabled();
+      await w.continueButton.click();
+      // ...it waits for the answer under the busy label, visibly, with both buttons held.
+      await expect(processing).toBeDisabled();
+      await expect(w.backButton).toBeDisabled();
+      await w.expectStep(1);
+      await expect.poll(() => held.length).toBeGreaterThanOrEqual(1);
+      await answerHeldChecks();
+      // A taken e-mail stops step 1 and says so.
+      await expect(w.emailStatus).toHaveText(t("Email already exists."));
+      await expect(w.continueButton).toBeEnabled();
+      await w.expectStep(1);
+
+      // A new e-mail is checked again; Continue pressed during that check moves on once it answers "free".
+      answerTaken = false;
+      await page.getByRole("textbox", { name: t("Email") }).fill(uniqueSignupEmail(`slow-check-free-${language}`));
+      await expect(w.emailStatus).toHaveText(t("Checking your e-mail address…"));
+      await w.continueButton.click();
+      await expect(processing).toBeDisabled();
+      await w.expectStep(1);
+      await expect.poll(() => held.length).toBeGreaterThanOrEqual(1);
+      await answerHeldChecks();
+      await w.expectStep(2);
     });
   });
 }

@@ -34,7 +34,6 @@ function Wizard() {
   const actor = SignupActor.useActorRef();
   const step = SignupActor.useSelector(stepOf);
   const busy = SignupActor.useSelector((s) => s.hasTag("busy"));
-  const checking = SignupActor.useSelector((s) => s.hasTag("checking"));
   const canGoBack = SignupActor.useSelector((s) => s.can({ type: "step.back" }));
   const hydrated = useHydrated();
 
@@ -188,7 +187,7 @@ function Wizard() {
           {/* The form's default button (the first submit button in tree order), hidden: Enter in a field submits as
               Continue does, and never clicks a button of a step rendered ahead (the calendar's hidden "next month"
               button has no type, so it is a submit button). No type attribute: a submit button by default. */}
-          <button hidden tabIndex={-1} aria-hidden="true" disabled={busy || checking} />
+          <button hidden tabIndex={-1} aria-hidden="true" disabled={busy} />
           {/* The step shown, and the next two rendered ahead, so a valid Continue only reveals the next. Their keys
               survive a move one step forward; any other move starts afresh. The review is not rendered ahead: it
               repeats every answer, and opens at most once or twice.
@@ -211,7 +210,9 @@ function Wizard() {
             <Button variant="secondary" isDisabled={!canGoBack || busy} onPress={goBack}>
               {t`Back`}
             </Button>
-            <SubmitButton variant={step === SIGNUP_STEPS ? "accent" : "primary"} disabled={busy || checking}>
+            {/* Not held by a check running as the visitor types: pressed meanwhile, Continue waits for it under the
+                busy label (SU-3). Held, a tap right after the last keystroke was lost on a slow connection. */}
+            <SubmitButton variant={step === SIGNUP_STEPS ? "accent" : "primary"} disabled={busy}>
               {busy ? t`Processing...` : step === SIGNUP_STEPS ? t`Complete and pay` : t`Continue`}
             </SubmitButton>
           </div>
