@@ -14,7 +14,7 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** When the session (and the days it holds) expires. */
   expiresAt: Date;
-  /** Stable key so a retried create does not open a second session. */
+  /** One key per create call, kept by its network retries, so a retried create does not open a second session. */
   idempotencyKey: string;
 }
 

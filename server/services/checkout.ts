@@ -1,4 +1,5 @@
 // The sign-up checkout: re-validates everything, holds the two days atomically, opens the provider's session.
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { ApiError } from "../errors";
 import { safeError } from "../safe-log";
@@ -141,7 +142,9 @@ export async function createSignupCheckout(deps: CheckoutDeps, input: CheckoutIn
       // As a browser reads it (the origin check parsed it so): a provider with another URL parser reads the same.
       cancelUrl: new URL(input.cancelUrl).href,
       expiresAt,
-      idempotencyKey: `signup-checkout-${checkoutId}`,
+      // Unique beyond this database: row ids repeat in a reset or restored database, or another environment,
+      // on the same provider account, whose key store would refuse (or answer for) the other call.
+      idempotencyKey: `signup-checkout-${checkoutId}-${randomUUID()}`,
     });
   } catch (error) {
     // Release the hold: a checkout that never opened holds nothing.

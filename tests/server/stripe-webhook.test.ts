@@ -2,12 +2,12 @@
 // fake), then signed webhooks through app.inject; replays, bad signatures and the post-payment race.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, format, parseISO } from "date-fns";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildTestApp } from "./helpers/app";
 import { checkoutCookie } from "./helpers/api";
 import { startFakeStripe, signWebhookPayload, type FakeStripe } from "./fakes/stripe-api";
-import { clients, emailOutbox, orders, paymentEvents } from "#server/db/schema";
+import { checkouts, clients, emailOutbox, orders, paymentEvents } from "#server/db/schema";
 import type { ClientInput } from "#contract/client";
 import { validClient } from "../fixtures/client";
 
@@ -301,5 +301,23 @@ describe("a post-payment call before the webhook", () => {
     expect(second.id).not.toBe(first.id);
     expect(fake.sessions.get(first.id)?.status).toBe("expired");
     expect(fake.sessions.get(second.id)?.status).toBe("open");
+  });
+});
+
+describe("the checkout's idempotency key", () => {
+  it("opens a checkout on a Stripe account that a reset database already used with the same row id", async () => {
+    // A database reset or restored to before a checkout (a staging copy, a second environment) hands out that
+    // checkout's row id again, while Stripe keeps the idempotency keys it saw for 24 hours.
+    const first = await checkout("reused-id-first@example.com");
+    const db = app.database.db;
+    const [row] = await db.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.providerSessionId, first.id));
+    await db.delete(clients).where(eq(clients.email, "reused-id-first@example.com"));
+    await db.execute(sql`select setval(pg_get_serial_sequence('checkouts', 'id'), ${row!.id - 1})`);
+
+    const second = await checkout("reused-id-second@example.com");
+    const [reused] = await db.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.providerSessionId, second.id));
+    expect(reused?.id).toBe(row!.id);
+    expect(second.id).not.toBe(first.id);
+    expect(second.customer_email).toBe("reused-id-second@example.com");
   });
 });
