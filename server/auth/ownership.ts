@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { checkouts, clients, type CheckoutRow, type ClientRow } from "../db/schema";
 import type { Db } from "../services/db";
 import { normalizeEmail } from "#contract/common";
+import { CHECKOUT_HOLD_MINUTES } from "#domain/plan";
 import { ApiError } from "../errors";
 import { hmac, randomToken, sha256 } from "./crypto";
 
@@ -101,6 +102,10 @@ export async function enforceOpenCheckoutCap(tx: Db, owner: CheckoutOwner, now: 
     .from(checkouts)
     .where(and(eq(checkouts.addressKey, owner.addressKey), eq(checkouts.status, "open"), gt(checkouts.expiresAt, now)));
   if (Number(row?.n ?? 0) >= owner.maxOpenPerAddress) {
-    throw new ApiError(429, "rate_limited", "Too many sign-ups in progress from this connection. Please finish or cancel one, or try again in 30 minutes.");
+    throw new ApiError(
+      429,
+      "too_many_checkouts",
+      `Too many sign-ups from this connection are waiting for payment. Please finish one, or try again in ${CHECKOUT_HOLD_MINUTES} minutes.`,
+    );
   }
 }

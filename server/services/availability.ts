@@ -3,12 +3,11 @@ import { and, count, eq, gt, inArray } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Config } from "../config";
 import { checkouts, orders, pickupDays } from "../db/schema";
-import { PICKUP_WINDOW_WEEKS } from "#domain/plan";
+import { CHECKOUT_HOLD_MINUTES, PICKUP_WINDOW_WEEKS } from "#domain/plan";
 import { addDays, todayInServiceZone, weekday } from "./dates";
 import type { Db, Transaction } from "./db";
 
-/** How long a checkout holds its two days (and how long its session stays open). */
-export const CHECKOUT_HOLD_MINUTES = 30;
+export { CHECKOUT_HOLD_MINUTES };
 /** The availability call answers this many days from its start date. */
 export const AVAILABILITY_DAYS = 7;
 

@@ -38,6 +38,7 @@ export const errorCodes = [
   "payload_too_large",
   "unsupported_media_type",
   "rate_limited",
+  "too_many_checkouts",
   "payment_provider_error",
   "internal_error",
 ] as const;

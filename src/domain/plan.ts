@@ -6,6 +6,8 @@ export const SIGNUP_STEPS = 6;
 export const PICKUP_DAYS_REQUIRED = 2;
 /** Start dates offered by the calendar, counted from today. */
 export const PICKUP_WINDOW_WEEKS = 8;
+/** How long a checkout holds its two days (and how long its session stays open). */
+export const CHECKOUT_HOLD_MINUTES = 30;
 export const SERVICE_TIME_ZONE = "America/New_York";
 /** The fixed sign-up identifier sent as createdBy with each order. */
 export const ORDER_CREATED_BY = "signup-wizard";

@@ -2,6 +2,7 @@
 import { msg } from "@lingui/core/macro";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import type { ErrorCode } from "#contract/common";
+import { CHECKOUT_HOLD_MINUTES } from "#domain/plan";
 
 /** Validation message keys → the spec's messages (section 5). */
 export const validationMessages: Record<string, MessageDescriptor> = {
@@ -45,6 +46,7 @@ const checkoutMessages: Partial<Record<ErrorCode, MessageDescriptor>> = {
   area_unavailable: msg`We don't currently service this area.`,
   client_active: msg`This e-mail already has a subscription. Log in to manage it.`,
   rate_limited: msg`Too many attempts. Please wait a minute and try again.`,
+  too_many_checkouts: msg`Too many sign-ups from this connection are waiting for payment. Please finish one, or try again in ${CHECKOUT_HOLD_MINUTES} minutes.`,
   payment_provider_error: msg`The payment provider did not answer. Please try again.`,
   // A checkout for the same e-mail opened meanwhile (another tab): that one is the sign-up's checkout now.
   conflict: msg`Another checkout for this e-mail was just opened. Please try again.`,

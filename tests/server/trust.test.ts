@@ -539,7 +539,7 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
       for (const email of ["h1@example.com", "h2@example.com", "h3@example.com"]) expect((await open(email)).statusCode).toBe(200);
       const fourth = await open("h4@example.com");
       expect(fourth.statusCode).toBe(429);
-      expect(fourth.json().error.code).toBe("rate_limited");
+      expect(fourth.json().error.code).toBe("too_many_checkouts");
       expect(await row(app, "h4@example.com")).toBeUndefined();
       // Replacing one of its own sign-ups is no new hold.
       expect((await open("h1@example.com")).statusCode).toBe(200);

@@ -6,7 +6,7 @@ import { messages as english } from "../../locales/en/signup";
 import { messages as spanish } from "../../locales/es/signup";
 import { checkoutErrorText } from "../../src/signup/signup-messages";
 
-const refusals = ["area_unavailable", "day_unavailable", "day_full", "client_active", "conflict", "rate_limited", "payment_provider_error"];
+const refusals = ["area_unavailable", "day_unavailable", "day_full", "client_active", "conflict", "rate_limited", "too_many_checkouts", "payment_provider_error"];
 
 describe("the checkout's refusals in words", () => {
   it("has a text of its own for each, in English and in Spanish", () => {
