@@ -97,7 +97,7 @@ export type SignupEvent =
 /** Notifications for the view: it shows the toasts, translating the keys and codes. */
 export type SignupEmitted =
   | { type: "validation.failed"; keys: string[] }
-  | { type: "checkout.failed"; code?: string; message?: string };
+  | { type: "checkout.failed"; code?: string };
 
 export interface SavedCheckoutInput {
   form: SignupForm;
@@ -322,14 +322,8 @@ export const signupMachine = setup({
     emitClientInvalid: emit(({ context }) => ({ type: "validation.failed" as const, keys: clientErrorKeys(context.form, context.language) })),
     // Runs only after checkoutUrlAllowed: the output is the link, a string.
     setCheckoutUrl: assign(({ event }) => ({ checkoutUrl: (event as unknown as { output: string }).output })),
-    emitCheckoutFailed: emit(({ event }) => {
-      const error = (event as unknown as { error?: unknown }).error;
-      return {
-        type: "checkout.failed" as const,
-        code: errorCode(error),
-        message: error instanceof Error ? error.message : undefined,
-      };
-    }),
+    // Only the server's code: the view words it in the visitor's language (an error's own message is English).
+    emitCheckoutFailed: emit(({ event }) => ({ type: "checkout.failed" as const, code: errorCode((event as unknown as { error?: unknown }).error) })),
   },
 }).createMachine({
   id: "signup",
