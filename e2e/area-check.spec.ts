@@ -4,6 +4,7 @@
 // and says to wait when rate limited.
 import { expect, type Page } from "@playwright/test";
 import { at, expectNoAxeViolations, holdScripts, test, useLanguage, type Language } from "./fixtures";
+import { CHECK_DEADLINE_MS } from "../src/api/deadline";
 
 const text = {
   en: {
@@ -18,6 +19,8 @@ const text = {
     joined: "You're on the list! We'll e-mail ana@example.com when we arrive in Aventura.",
     rateLimited: "Too many attempts. Please wait a minute and try again.",
     notServed: "We're not in your area yet!",
+    checking: "Checking...",
+    checkFailed: "We couldn't check your ZIP right now. Please try again.",
   },
   es: {
     zip: "Código postal",
@@ -31,6 +34,8 @@ const text = {
     joined: "¡Ya estás en la lista! Le escribiremos a ana@example.com cuando lleguemos a Aventura.",
     rateLimited: "Demasiados intentos. Espera un minuto e inténtalo de nuevo.",
     notServed: "¡Todavía no llegamos a tu zona!",
+    checking: "Verificando...",
+    checkFailed: "No pudimos verificar tu código postal en este momento. Por favor, inténtalo de nuevo.",
   },
 } satisfies Record<Language, unknown>;
 
@@ -70,6 +75,29 @@ for (const language of ["en", "es"] as const) {
     // Step 1 checks it at once and confirms it visibly.
     await expect(page.getByTestId("area-confirmation")).toContainText(t.served);
     await expect(page.getByTestId("area-confirmation")).toContainText(t.delivery);
+  });
+
+  test(`home hero: a check that never answers gives up after the deadline, says so, keeps the ZIP and can be tried again (${language})`, async ({ page }) => {
+    test.slow();
+    await useLanguage(page, language);
+    // The page's timers run as usual; the test moves its clock past the deadline instead of waiting for it.
+    await page.clock.install();
+    let stalled = true;
+    await page.route("**/api/service_area/*", (route) => (stalled ? undefined : route.continue()));
+    await page.goto(at(language, "/"));
+    const form = await zipCheck(page, language);
+    const zip = form.getByRole("textbox", { name: t.zip });
+    await zip.fill("33131");
+    await form.getByRole("button", { name: t.check }).click();
+    await expect(form.getByRole("button", { name: t.checking })).toBeDisabled();
+    await page.clock.fastForward(CHECK_DEADLINE_MS - 1000);
+    await expect(form.getByRole("button", { name: t.checking })).toBeDisabled();
+    await page.clock.fastForward(1000);
+    await expect(page.getByRole("main").getByText(t.checkFailed)).toBeVisible();
+    await expect(zip).toHaveValue("33131");
+    stalled = false;
+    await form.getByRole("button", { name: t.check }).click();
+    await expect(page.getByRole("main").getByText(t.served)).toBeVisible();
   });
 
   test(`/service-areas: a coming-soon ZIP says so and the waitlist sends the e-mail, ZIP and language, then confirms (${language})`, async ({ page }) => {

@@ -1,7 +1,8 @@
 // A call that never answers (a stalled phone connection) is given up after a while, so the machine waiting on
-// it moves on: a sign-up check that fails blocks nothing (product.md SU-3), and the dates show as none.
+// it moves on: a sign-up check that fails blocks nothing (product.md SU-3), the dates show as none, and the
+// ZIP check and waitlist of the home page and /service-areas say they failed and may be tried again (AREA-2).
 
-/** How long a sign-up check (the e-mail, the ZIP, a week's days) may take before it counts as failed. */
+/** How long a check (the e-mail, a ZIP, a week's days) or a waitlist request may take before it counts as failed. */
 export const CHECK_DEADLINE_MS = 10_000;
 
 /** Runs `work` with a signal aborted when `signal` is, or when `ms` have passed, whichever comes first. */

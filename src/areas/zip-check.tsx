@@ -9,6 +9,7 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { validateWaitlistEmail, zipCheckMachine, type ZipAnswer, type ZipCheckErrorKey, type ZipCheckInput } from "#machines/zip-check.machine";
 import { createApiClient } from "../api/client";
+import { CHECK_DEADLINE_MS } from "../api/deadline";
 import { useLanguage } from "../i18n/language-provider";
 import { inspect } from "../inspection/inspect";
 import { Button } from "../ui/button";
@@ -33,12 +34,13 @@ function useZipCheck(input: ZipCheckInput) {
     zipCheckMachine.provide({
       actors: {
         checkArea: fromPromise<ZipAnswer, { zip: string }>(async ({ input: { zip }, signal }) => {
-          const answer = await api.call("serviceArea", { params: { area: zip }, signal });
+          // A stalled connection ends as a failed check the visitor can try again, not a button busy for good.
+          const answer = await api.call("serviceArea", { params: { area: zip }, signal, deadlineMs: CHECK_DEADLINE_MS });
           if (typeof answer === "boolean") return answer ? { kind: "served", area: "", deliveryTime: "" } : { kind: "notServed" };
           if (answer.available) return { kind: "served", area: answer.area ?? "", deliveryTime: answer.deliveryTime ?? "" };
           return answer.comingSoon && answer.area ? { kind: "comingSoon", area: answer.area } : { kind: "notServed" };
         }),
-        joinWaitlist: fromPromise(({ input: body, signal }) => api.call("waitlist", { body, signal })),
+        joinWaitlist: fromPromise(({ input: body, signal }) => api.call("waitlist", { body, signal, deadlineMs: CHECK_DEADLINE_MS })),
       },
     }),
     { input, inspect },
