@@ -1,8 +1,9 @@
 // The client's rules that mutation testing found unguarded: the ZIP is exactly five digits, the step-1
 // checks' message keys, and FL / USA only as defaults, never over a given state or country.
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { addressSchema, clientSchema, type ClientInput } from "#contract/client";
-import { dateString, emailSchema, normalizeEmail } from "#contract/common";
+import { dateString, EMAIL_PATTERN, emailSchema, normalizeEmail } from "#contract/common";
 import { hostedLink, isAllowedRedirect } from "#domain/redirects";
 import {
   clientAddress,
@@ -168,6 +169,32 @@ describe("e-mail addresses (the spec's simple pattern: text, at sign, text, dot,
       expect(emailSchema.safeParse(email).error?.issues[0]?.message, email).toBe("emailInvalid");
     }
     expect(emailSchema.safeParse(long.slice(1)).success).toBe(true);
+  });
+
+  it("matches exactly what the spec's pattern matches (every text of up to 8 characters from a, dot, at sign, space, tab)", () => {
+    const spec = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+    const differ: string[] = [];
+    const walk = (text: string) => {
+      if (spec.test(text) !== EMAIL_PATTERN.test(text)) differ.push(text);
+      if (text.length < 8) for (const c of ["a", ".", "@", " ", "\t"]) walk(text + c);
+    };
+    walk("");
+    expect(differ).toEqual([]);
+    expect(["ana@example.com", "a@b.c", "a@.b.c", "a@b..c", "o'neil&co=ana@example.com"].every((e) => EMAIL_PATTERN.test(e))).toBe(true);
+  });
+
+  it("answers a megabyte of dots (the spec's own form backtracks for about 20 minutes on it), and never matches an address over the length", () => {
+    // A run of dots between two at signs: the spec's form tries every split of the run, each scanning the rest.
+    // In a child process, because a stuck regular expression cannot be interrupted in this one: the minute is
+    // only a bound on a hang (the pattern answers in milliseconds), as a test runner's timeout is.
+    const probe = (text: string) =>
+      `process.exit(new RegExp(${JSON.stringify(EMAIL_PATTERN.source)}).test(${text}) ? 1 : 0)`;
+    for (const text of ['"a@" + ".".repeat(1e6) + "@"', '"a@a" + "a.".repeat(5e5) + " "']) {
+      const run = spawnSync(process.execPath, ["-e", probe(text)], { timeout: 60_000 });
+      expect({ status: run.status, signal: run.signal }, text).toEqual({ status: 0, signal: null });
+    }
+    // Over 254 characters, the schema stops at the length: one issue, the pattern never ran.
+    expect(emailSchema.safeParse(`a@${".".repeat(60_000)}@`).error?.issues).toEqual([expect.objectContaining({ code: "too_big", message: "emailInvalid" })]);
   });
 });
 
