@@ -63,6 +63,13 @@ interface Manifest {
   pages: Array<{ url: string; file: string; status: number; language: "en" | "es" }>;
 }
 
+/** The path without its trailing slashes, in one pass (/\/+$/ rescans a run of slashes from each of them). */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === "/") end--;
+  return path.slice(0, end);
+}
+
 function walk(dir: string, root = dir): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
@@ -235,7 +242,7 @@ export default fp<SiteOptions>(
       }
       // The Spanish home's address is /es/; a trailing slash elsewhere is the page without it.
       const search = query === undefined ? "" : `?${query}`;
-      const canonical = url === "/es" ? "/es/" : url.length > 1 && url.endsWith("/") && url !== "/es/" ? url.replace(/\/+$/, "") : null;
+      const canonical = url === "/es" ? "/es/" : url.length > 1 && url.endsWith("/") && url !== "/es/" ? withoutTrailingSlashes(url) : null;
       if (canonical && site.files.has(canonical)) return reply.redirect(`${canonical}${search}`, 301);
       const elsewhere = languageTarget(request.headers, request.url, url);
       if (elsewhere) return sendToLanguage(reply, elsewhere);
