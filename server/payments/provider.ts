@@ -47,7 +47,10 @@ export interface PaymentProvider {
   /** Origins of the provider's hosted pages (checkout, portal); none when they are on the site's own origin. */
   readonly origins?: readonly string[];
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
-  /** Expires an open session (a replaced or cancelled sign-up); a no-op when already closed. */
+  /**
+   * Expires an open session (a replaced or cancelled sign-up); a no-op when already expired. Rejects for a
+   * complete one: it was paid, or its payment may still come, so it is not closed.
+   */
   expireCheckoutSession(sessionId: string): Promise<void>;
   /** Asks the provider whether the checkout was paid (never trusts the browser); throws when it cannot answer. */
   getCheckoutStatus(sessionId: string): Promise<CheckoutStatus>;

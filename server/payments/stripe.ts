@@ -98,6 +98,9 @@ export class StripeProvider implements PaymentProvider {
           quantity: 1,
         },
       ],
+      // The spec's card checkout (wallets such as Apple Pay and Google Pay are cards): no method whose payment
+      // stays pending for days after the session completes.
+      allowed_payment_method_types: ["card"],
       customer_email: request.email,
       client_reference_id: String(request.clientId),
       metadata,
@@ -130,10 +133,11 @@ export class StripeProvider implements PaymentProvider {
     try {
       await this.stripe.checkout.sessions.expire(sessionId);
     } catch (error) {
-      // Only an open session can be expired; one already expired or complete is what we wanted (or paid: keep it).
+      // Only an open session can be expired; one already expired (or gone) is what we wanted. A complete one is
+      // not closed: paid, or a bank debit still pending that may yet be paid, so it must not be released.
       if (error instanceof Stripe.errors.StripeInvalidRequestError) {
         const session = await this.retrieve(sessionId);
-        if (!session || session.status !== "open") return;
+        if (!session || session.status === "expired") return;
       }
       throw providerError(error);
     }

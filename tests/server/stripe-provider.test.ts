@@ -87,6 +87,7 @@ describe("StripeProvider.createCheckoutSession", () => {
     expect(oneTime).toMatchObject({ quantity: 1, price_data: { currency: "usd", unit_amount: 1999, product_data: { name: "First week" } } });
     expect(oneTime!.price_data.recurring).toBeUndefined();
     expect(weekly).toMatchObject({ quantity: 1, price_data: { currency: "usd", unit_amount: 2999, recurring: { interval: "week", interval_count: 1 } } });
+    expect(sent.allowed_payment_method_types).toEqual(["card"]);
     expect(sent.customer_email).toBe("ana@example.com");
     expect(sent.client_reference_id).toBe("41");
     expect(sent.metadata).toEqual({ clientId: "41", email: "ana@example.com", renewalDate, language: "en" });
@@ -153,7 +154,7 @@ describe("StripeProvider.createCheckoutSession", () => {
 });
 
 describe("StripeProvider: expire, status and portal", () => {
-  it("expires an open session and ignores one already expired or complete", async () => {
+  it("expires an open session and ignores one already expired; a complete one is not closed", async () => {
     const open = await provider.createCheckoutSession(request());
     await provider.expireCheckoutSession(open.id);
     expect(fake.sessions.get(open.id)?.status).toBe("expired");
@@ -162,8 +163,9 @@ describe("StripeProvider: expire, status and portal", () => {
 
     const paid = await provider.createCheckoutSession(request());
     fake.completeSession(paid.id);
-    await expect(provider.expireCheckoutSession(paid.id)).resolves.toBeUndefined();
+    await expect(provider.expireCheckoutSession(paid.id)).rejects.toMatchObject({ statusCode: 502, code: "payment_provider_error" });
     expect(fake.sessions.get(paid.id)?.status).toBe("complete");
+    fake.rejected.length = 0;
   });
 
   it("reports a session paid only once Stripe says so, with its customer and subscription", async () => {

@@ -86,7 +86,9 @@ beforeAll(async () => {
     STRIPE_SECRET_KEY: fake.secretKey,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_URL: fake.url,
+    // Every checkout here comes from one address; the limits are tested in trust.test.ts.
     RATE_LIMIT_CHECKOUT: "1000",
+    CHECKOUT_OPEN_PER_ADDRESS: "1000",
     MAIL_WORKER_INTERVAL_MS: "0",
   });
 });
@@ -319,5 +321,60 @@ describe("the checkout's idempotency key", () => {
     expect(reused?.id).toBe(row!.id);
     expect(second.id).not.toBe(first.id);
     expect(second.customer_email).toBe("reused-id-second@example.com");
+  });
+});
+
+describe("a payment still pending (a session complete but unpaid, as a bank debit leaves it for days)", () => {
+  // Card-only checkouts should never be left so, but what Stripe reports decides, not what we asked for.
+  function completeUnpaid(sessionId: string) {
+    const session = fake.sessions.get(sessionId)!;
+    const subscription = { id: `sub_pending_${sessionId.slice(-8)}`, object: "subscription", status: "incomplete", customer: `cus_pending_${sessionId.slice(-8)}`, metadata: {}, trial_end: null, billing_cycle_anchor: 0, created: 0, livemode: false };
+    fake.subscriptions.set(subscription.id, subscription as never);
+    Object.assign(session, { status: "complete", payment_status: "unpaid", customer: subscription.customer, subscription: subscription.id, url: null });
+    return { ...session };
+  }
+  function clears(sessionId: string) {
+    const session = fake.sessions.get(sessionId)!;
+    fake.subscriptions.get(session.subscription as string)!.status = "active";
+    session.payment_status = "paid";
+    return { ...session };
+  }
+  const liveSubscriptions = () => [...fake.subscriptions.values()].filter((s) => s.customer && ["active", "trialing"].includes(s.status));
+
+  it("keeps a second checkout for the e-mail from opening; the payment, once it clears, makes one client on one subscription", async () => {
+    const email = "pending-twice@example.com";
+    const first = await checkout(email);
+    expect((await deliver(fake.event("checkout.session.completed", completeUnpaid(first.id)))).statusCode).toBe(200);
+    expect((await state(email)).isActive).toBe(false);
+    const live = liveSubscriptions().length;
+
+    const second = await app.inject({
+      method: "POST",
+      url: "/api/payments/create-checkout-session_signup",
+      headers: payingBrowser(email),
+      payload: { success_url: "http://localhost:3000/payment-success", cancel_url: "http://localhost:3000/payment-canceled", client: signupClient(email) },
+    });
+    expect(second.statusCode, second.body).toBe(409);
+    fake.rejected.length = 0; // the refused expiry of the complete session
+
+    const cleared = clears(first.id);
+    expect((await deliver(fake.event("checkout.session.async_payment_succeeded", cleared))).statusCode).toBe(200);
+    const after = await state(email);
+    expect(after).toMatchObject({ isActive: true, subscriptionId: cleared.subscription, welcomes: 1 });
+    expect(liveSubscriptions().length).toBe(live + 1);
+  });
+
+  it("keeps the sign-up when its payer cancels meanwhile, and fulfils it when the payment clears", async () => {
+    const email = "pending-cancel@example.com";
+    const first = await checkout(email);
+    completeUnpaid(first.id);
+    const cancel = await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: payingBrowser(email) });
+    expect(cancel.json()).toMatchObject({ deleted: false });
+    fake.rejected.length = 0;
+
+    const cleared = clears(first.id);
+    expect((await deliver(fake.event("checkout.session.async_payment_succeeded", cleared))).statusCode).toBe(200);
+    expect(await state(email)).toMatchObject({ isActive: true, subscriptionId: cleared.subscription, welcomes: 1 });
+    expect((await state(email)).orders).toHaveLength(2);
   });
 });

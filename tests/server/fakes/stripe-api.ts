@@ -172,6 +172,7 @@ const checkoutCreateSpec: Record<string, Spec> = {
   billing_address_collection: { enum: ["auto", "required"] },
   allow_promotion_codes: "boolean",
   payment_method_types: { array: "string" },
+  allowed_payment_method_types: { array: "string" },
   payment_method_collection: { enum: ["always", "if_required"] },
   phone_number_collection: { object: { enabled: "boolean" } },
   subscription_data: {
@@ -244,6 +245,7 @@ export interface CheckoutCreateParams {
   mode: string;
   line_items: LineItemParams[];
   customer_email?: string;
+  allowed_payment_method_types?: string[];
   client_reference_id?: string;
   metadata?: Record<string, string>;
   locale?: string;
