@@ -142,11 +142,15 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
   app.post<IdParams>("/sandbox/portal/:id/cancel", hide, async (request, reply) => {
     const found = await provider.portal(request.params.id);
     if (!found?.subscription || found.expired) return renderPortal(request.params.id, request.headers["accept-language"], reply);
-    if (found.subscription.status === "active") {
-      await provider.cancelSubscription(found.subscription.id);
-    }
-    // The provider's "subscription deleted": the client becomes inactive (idempotent).
-    await deactivateSubscription(app.database.db, { subscriptionId: found.subscription.id, now: app.now() });
+    const subscriptionId = found.subscription.id;
+    // The cancellation and the provider's "subscription deleted" on our side (the client becomes inactive, the
+    // e-mail is queued) commit together: no webhook retries here, so a crash between them would leave a cancelled
+    // plan whose client still counts as paying. Both steps are no-ops when already done; a second submit waits on
+    // the subscription's row lock and finds both done.
+    await app.database.db.transaction(async (tx) => {
+      await provider.cancelSubscription(subscriptionId, tx);
+      await deactivateSubscription(tx, { subscriptionId, now: app.now() });
+    });
     return reply.redirect(`/sandbox/portal/${encodeURIComponent(found.portal.id)}?canceled=1`, 303);
   });
 };

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/index";
+import type { Db } from "../services/db";
 import { sandboxCheckoutSessions, sandboxPortalSessions, sandboxSubscriptions } from "../db/schema";
 import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "#domain/plan";
 import type { CheckoutRequest, CheckoutSession, CheckoutStatus, PaymentProvider, PortalRequest } from "./provider";
@@ -183,9 +184,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return { portal, subscription, expired: portal.expiresAt <= this.options.now() };
   }
 
-  /** Cancels the subscription; returns it when this call cancelled it (undefined when it already was). */
-  async cancelSubscription(subscriptionId: string) {
-    const [canceled] = await this.db
+  /**
+   * Cancels the subscription; returns it when this call cancelled it (undefined when it already was). `db`: the
+   * caller's transaction, so that our side's deactivation commits with it (the portal's Cancel).
+   */
+  async cancelSubscription(subscriptionId: string, db: Db = this.db) {
+    const [canceled] = await db
       .update(sandboxSubscriptions)
       .set({ status: "canceled", canceledAt: this.options.now() })
       .where(and(eq(sandboxSubscriptions.id, subscriptionId), eq(sandboxSubscriptions.status, "active")))

@@ -1,8 +1,8 @@
 // Cancelling in the billing portal (issue 13 item 9): a confirmation that says what happens to the paid pickups,
 // then one cancellation e-mail in the customer's language through the outbox, received on a real SMTP server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { emailOutbox } from "#server/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { clients, emailOutbox, sandboxSubscriptions } from "#server/db/schema";
 import { deactivateSubscription } from "#server/services/fulfilment";
 import { testDriver } from "./helpers/database";
 import { buildApiApp, openCheckout, payWithCard, signupClient, type ApiApp, type TestClock } from "./helpers/api";
@@ -98,6 +98,60 @@ describe(`cancelling a subscription (${testDriver})`, () => {
 });
 
 async function cancellationsClient(email: string) {
-  const { clients } = await import("#server/db/schema");
   return app.database.db.select({ id: clients.id }).from(clients).where(eq(clients.email, email));
 }
+
+/** Both sides of a subscription: the sandbox's status and whether our client counts as paying. */
+async function bothSides(email: string) {
+  const [subscription] = await app.database.db.select({ status: sandboxSubscriptions.status }).from(sandboxSubscriptions).where(eq(sandboxSubscriptions.email, email));
+  const [client] = await app.database.db.select({ isActive: clients.isActive }).from(clients).where(eq(clients.email, email));
+  return { subscription: subscription?.status, clientActive: client?.isActive };
+}
+
+/**
+ * Until the returned function is called, queueing this address's cancellation e-mail fails inside the database,
+ * the last write of our side's deactivation: the process dying there, as far as the database can tell.
+ */
+async function failCancellationEmailTo(email: string) {
+  const db = app.database.db;
+  await db.execute(sql`create or replace function test_fail_cancellation() returns trigger language plpgsql as $$ begin raise exception 'simulated crash'; end $$`);
+  await db.execute(
+    sql.raw(`create trigger test_fail_cancellation before insert on email_outbox for each row when (new.kind = 'cancellation' and new."to" = '${email}') execute function test_fail_cancellation()`),
+  );
+  return async () => {
+    await db.execute(sql`drop trigger test_fail_cancellation on email_outbox`);
+    await db.execute(sql`drop function test_fail_cancellation()`);
+  };
+}
+
+describe(`the portal's cancellation is one transaction (${testDriver})`, () => {
+  it("a failure while deactivating our client leaves the plan active and Cancel offered; the retry cancels both with one e-mail", async () => {
+    const email = "cancel-crash@example.com";
+    const path = await paidPortal(email, "en");
+    const restore = await failCancellationEmailTo(email);
+    try {
+      expect((await app.inject({ method: "POST", url: `${path}/cancel` })).statusCode).toBe(500);
+    } finally {
+      await restore();
+    }
+    expect(await bothSides(email)).toEqual({ subscription: "active", clientActive: true });
+    expect((await app.inject(path)).body).toContain(`<form method="get" action="${path}/cancel">`);
+    expect((await app.inject(`${path}/cancel`)).body).toContain(`<form method="post" action="${path}/cancel">`);
+    expect(await cancellations(email)).toHaveLength(0);
+
+    const retry = await app.inject({ method: "POST", url: `${path}/cancel` });
+    expect(retry.statusCode).toBe(303);
+    expect(await bothSides(email)).toEqual({ subscription: "canceled", clientActive: false });
+    expect(await cancellations(email)).toHaveLength(1);
+    expect((await app.inject("/api/client/email_exists/" + email)).json()).toEqual({ exists: false });
+  });
+
+  it("two cancel submits at once: both answer the canceled portal, one cancellation e-mail", async () => {
+    const email = "cancel-twice@example.com";
+    const path = await paidPortal(email, "en");
+    const answers = await Promise.all([1, 2].map(() => app.inject({ method: "POST", url: `${path}/cancel` })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([303, 303]);
+    expect(await bothSides(email)).toEqual({ subscription: "canceled", clientActive: false });
+    expect(await cancellations(email)).toHaveLength(1);
+  });
+});
