@@ -14,7 +14,9 @@
 //     client, with its two orders and one welcome e-mail (one Message-ID; the same one repeated is allowed);
 //   - no customer charged twice, no active client without a charge, no duplicate order, no order without a charge;
 //   - no day past PICKUP_DAILY_CAPACITY unless the operator was e-mailed about that day and count;
-//   - every queued e-mail delivered, no 5xx answer, three kills and restarts really happened.
+//   - every queued e-mail delivered, no 5xx answer, three kills and restarts really happened;
+//   - on PGlite, each restart took over the data-directory lock its killed server left (server/db/data-dir-lock.ts),
+//     and the server released it when it stopped at the end.
 // It prints each check's result and exits 1 on any violation.
 //
 //   CRASH_SEED=<n>        replay a run (the seed is printed); default: random
@@ -22,7 +24,7 @@
 //   CRASH_SERVER=source   run server/main.ts through tsx instead of the bundle
 //   CRASH_KEEP=1          keep the data directory / database and the server log even when every check passes
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -64,6 +66,9 @@ const between = (min, max) => min + Math.floor(random() * (max - min + 1));
 // ------------------------------------------------------------------------------------------ the database
 const workDir = mkdtempSync(path.join(os.tmpdir(), `crash-${driver}-`));
 const dataDir = path.join(workDir, "pglite");
+/** server/db/data-dir-lock.ts's lock file: the pid of the server that has the data directory. */
+const lockFile = path.join(dataDir, "freshfold.lock");
+const lockHolder = () => (existsSync(lockFile) ? readFileSync(lockFile, "utf8").trim() : "none");
 const serverLog = path.join(workDir, "server.log");
 let databaseUrl;
 let crashDbName;
@@ -237,10 +242,12 @@ function dispatched(kind, what) {
     victim.kill("SIGKILL");
     await victim.exited;
     const number = kills.length + 1;
-    kills.push({ ...next, request: counters.any, what, at: elapsed() });
+    const kill = { ...next, request: counters.any, what, at: elapsed(), victim: victim.pid, lockLeft: lockHolder() };
+    kills.push(kill);
     log(`kill ${number}: SIGKILL ${next.delayMs} ms after ${what} (request ${counters.any}, payment ${counters.pay})`);
     try {
       await startServer(`restart ${number}`);
+      kill.lockTaken = { by: server.pid, holder: lockHolder() };
     } catch (error) {
       fatal(error);
     }
@@ -741,6 +748,17 @@ async function main() {
   );
   check("no answer was a 5xx", answers.fivexx);
   check("the server stopped cleanly at the end", stopProblem ? [stopProblem] : []);
+  if (driver === "pglite") {
+    check(
+      "each restart took over the data-directory lock its killed server left, and the stop released it",
+      [
+        ...kills
+          .filter((k) => k.lockLeft !== String(k.victim) || k.lockTaken?.holder !== String(k.lockTaken?.by))
+          .map((k) => `after the kill of ${k.victim}: its lock held ${k.lockLeft}, then ${k.lockTaken?.holder} (restart ${k.lockTaken?.by})`),
+        ...(lockHolder() === "none" ? [] : [`the lock still holds ${lockHolder()} after the stop`]),
+      ],
+    );
+  }
   const db = await openForChecks();
   try {
     await checks(db);

@@ -1,6 +1,7 @@
 // Starts the server: the built site and the API on one port.
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { DataDirectoryLockedError } from "./db/data-dir-lock";
 import { keepTickShape } from "./tick-shape";
 
 async function main() {
@@ -15,7 +16,17 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config });
+  let app;
+  try {
+    app = await buildApp({ config });
+  } catch (error) {
+    // PGlite's data directory is another process's: the message says which and what to do.
+    if (error instanceof DataDirectoryLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   const close = async () => {
     await app.close();
     process.exit(0);

@@ -6,12 +6,14 @@
 // current), so a template older than the migrations never skips one. From the sources (tsx, tests) there is no
 // template beside this file and PGlite creates the database as before; a template that fails to load is
 // dropped the same way. The template is only ever loaded into an empty directory: existing data is never touched.
+// A data directory is locked while open (data-dir-lock.ts): a second process refuses to open it.
 import { fileURLToPath } from "node:url";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { lockDataDirectory, lockFileName } from "./data-dir-lock";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -57,9 +59,20 @@ export async function openDatabase({ url, dataDir = "./data", template = pgliteT
     }
     return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };
   }
-  const client = await openPglite(dataDir, template);
-  const db = await migratePglite(client);
-  return { db, driver: "pglite", close: () => client.close() };
+  // Taken before PGlite touches the directory, released only once PGlite has closed it.
+  const unlock = inMemory(dataDir) ? () => {} : lockDataDirectory(dataDir);
+  const client = await openPglite(dataDir, template).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
+  try {
+    const db = await migratePglite(client);
+    return { db, driver: "pglite", close: () => client.close().finally(unlock) };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    unlock();
+    throw error;
+  }
 }
 
 async function migratePglite(client: PGliteClient, folder = migrationsFolder): Promise<Database> {
@@ -72,11 +85,11 @@ async function migratePglite(client: PGliteClient, folder = migrationsFolder): P
 
 const inMemory = (dataDir: string) => dataDir.startsWith("memory://");
 
-/** Whether a data directory holds nothing yet (it may not exist). */
+/** Whether a data directory holds nothing yet but our lock (it may not exist). */
 function isEmpty(dataDir: string): boolean {
   if (inMemory(dataDir)) return true;
   try {
-    return readdirSync(dataDir).length === 0;
+    return readdirSync(dataDir).every((entry) => entry === lockFileName);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return true;
     throw error;
@@ -101,16 +114,15 @@ function readTemplate(file: string): Blob | undefined {
 
 async function openPglite(dataDir: string, templateFile: string | null): Promise<PGliteClient> {
   const { PGlite } = await import("@electric-sql/pglite");
-  // Decided before anything is written into the directory.
+  // Decided before anything but the lock is written into the directory.
   const fromTemplate = templateFile !== null && isEmpty(dataDir);
-  if (!inMemory(dataDir)) mkdirSync(dataDir, { recursive: true });
   if (fromTemplate) {
     try {
       const template = readTemplate(templateFile);
       if (template) return await PGlite.create(dataDir, { loadDataDir: template });
     } catch (error) {
-      // The directory was empty before the load: what is in it now is the template's, removed before initdb.
-      if (!inMemory(dataDir)) for (const entry of readdirSync(dataDir)) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+      // The directory was empty before the load: what is in it now is the template's (and our lock, kept), removed before initdb.
+      if (!inMemory(dataDir)) for (const entry of readdirSync(dataDir)) if (entry !== lockFileName) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
       process.emitWarning(`The PGlite template ${templateFile} could not be loaded (${String(error)}): creating the database instead.`);
     }
   }

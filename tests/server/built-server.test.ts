@@ -152,7 +152,8 @@ describe("the server bundle", () => {
     const first = await startBundle(dataDir);
     await stop(first.child);
     expect(first.output()).not.toContain("could not be loaded");
-    // The server has stopped: its data directory opens here (PGlite allows one process at a time).
+    // The server has stopped and released its lock (server/db/data-dir-lock.ts): its data directory opens here.
+    expect(existsSync(path.join(dataDir, "freshfold.lock"))).toBe(false);
     const db = await PGlite.create(dataDir);
     try {
       expect((await db.query<{ id: string }>(systemId)).rows[0]!.id).toBe(templateId);
