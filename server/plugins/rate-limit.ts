@@ -35,6 +35,8 @@ const bodyField =
 /**
  * Every call keyed by an e-mail shares one limit (RATE_LIMIT_EMAIL_CALLS a minute), counted per client address
  * and per e-mail: a script can neither sweep addresses from one connection nor hammer one address from many.
+ * Per e-mail, it counts client addresses, not calls: one connection (limited on its own) cannot use up an
+ * e-mail's budget and so lock its owner out of the e-mail check, the sign-in link or the checkout.
  */
 export const emailKeyedRoutes: Record<string, EmailOf> = {
   "GET /api/client/email_exists/:email": param,
@@ -120,6 +122,10 @@ export default fp(
       countOver(addressKey(ip, route), config[limit], counted);
     });
 
+    /** Counts a call on an e-mail's limit once per client address a window: the e-mail's limit is in addresses. */
+    const countPerEmail = (scope: string, email: string, request: FastifyRequest, max: number, reply: FastifyReply, done: (error?: ApiError) => void) =>
+      countOver(`${scope}|email|${email}|${clientKey(request.ip)}`, 1, (already) => (already ? done() : count(`${scope}|email|${email}`, max, reply, done)));
+
     // The shared e-mail limits are counted after validation (preHandler), when the e-mail is known.
     const emailCalls =
       (emailOf: EmailOf): preHandlerHookHandler =>
@@ -127,11 +133,11 @@ export default fp(
         count(`email-calls|ip|${clientKey(request.ip)}`, config.RATE_LIMIT_EMAIL_CALLS, reply, (error) => {
           const email = emailKey(emailOf(request));
           if (error || !email) done(error);
-          else count(`email-calls|email|${email}`, config.RATE_LIMIT_EMAIL_CALLS, reply, done);
+          else countPerEmail("email-calls", email, request, config.RATE_LIMIT_EMAIL_CALLS, reply, done);
         });
     const checkoutsPerEmail: preHandlerHookHandler = (request, reply, done) => {
       const email = emailKey(checkoutEmail(request));
-      if (email) count(`checkout|email|${email}`, config.RATE_LIMIT_CHECKOUT, reply, done);
+      if (email) countPerEmail("checkout", email, request, config.RATE_LIMIT_CHECKOUT, reply, done);
       else done();
     };
 

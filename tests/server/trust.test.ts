@@ -528,6 +528,17 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
       for (let i = 0; i < 4; i++) perEmail.push((await app.inject({ url: "/api/payments/create-portal-session/target@example.com", remoteAddress: anotherAddress() })).statusCode);
       expect(perEmail).toEqual([200, 200, 200, 429]);
     });
+
+    it("one connection cannot use up an e-mail's limit: its owner still gets through from their own", async () => {
+      const { app } = await setup({ RATE_LIMIT_EMAIL_CALLS: "3" });
+      const stranger = anotherAddress();
+      const strangers = [];
+      for (let i = 0; i < 5; i++) strangers.push((await app.inject({ url: "/api/payments/create-portal-session/owner@example.com", remoteAddress: stranger })).statusCode);
+      expect(strangers).toEqual([200, 200, 200, 429, 429]);
+      const owner = anotherAddress();
+      expect((await app.inject({ url: "/api/payments/create-portal-session/owner@example.com", remoteAddress: owner })).statusCode).toBe(200);
+      expect((await app.inject({ url: "/api/client/email_exists/owner@example.com", remoteAddress: owner })).statusCode).toBe(200);
+    });
   });
 
   describe("pickup days cannot be hoarded", () => {
@@ -559,6 +570,17 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
         );
       }
       expect(statuses).toEqual([200, 200, 429]);
+    });
+
+    it("one connection cannot use up an e-mail's checkout limit: its owner still opens a checkout from their own", async () => {
+      const { app, clock } = await setup({ RATE_LIMIT_CHECKOUT: "2" });
+      const open = (remoteAddress: string) =>
+        app.inject({ method: "POST", url: "/api/payments/create-checkout-session_signup", payload: checkoutBody(signupClient(clock, { email: "mine@example.com" })), remoteAddress });
+      const stranger = anotherAddress();
+      const strangers = [];
+      for (let i = 0; i < 4; i++) strangers.push((await open(stranger)).statusCode);
+      expect(strangers).toEqual([200, 200, 429, 429]);
+      expect((await open(anotherAddress())).statusCode).toBe(200);
     });
   });
 
