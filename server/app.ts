@@ -72,6 +72,9 @@ export async function buildApp({ config, database: handle, siteRoot, logger, pay
     logger: logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
+    // A path parameter may be an e-mail address of up to 254 characters, percent-escaped (3 characters each):
+    // the router's default of 100 answered such an address "no route" on every call that names it.
+    routerOptions: { maxParamLength: 1024 },
     // Opening the database may create it (PGlite's initdb, ~3.5 s of CPU, when there is no template, as
     // under tsx): on a loaded 2-core machine that outlasts Fastify's default 10 s, and the server would exit.
     pluginTimeout: 120_000,

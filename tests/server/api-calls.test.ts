@@ -65,6 +65,21 @@ describe(`the API calls (${testDriver})`, () => {
       expect(await exists("  LIVE@Example.COM ")).toEqual({ exists: true });
       expect(await exists("not-an-email")).toEqual({ exists: false });
     });
+
+    it("takes any address the sign-up takes, up to 254 characters, even spelled out in percent escapes", async () => {
+      const long = `${"a".repeat(180)}+laundry@${"b".repeat(40)}.example.com`;
+      expect(long.length).toBeLessThanOrEqual(254);
+      await activeClient(long);
+      const answer = await app.inject(`/api/client/email_exists/${encodeURIComponent(long)}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual({ exists: true });
+      const escaped = [...long].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
+      expect((await app.inject(`/api/client/email_exists/${escaped}`)).json()).toEqual({ exists: true });
+      // Past the length: bad input in the error shape, not "no such route".
+      const over = await app.inject(`/api/client/email_exists/${"a".repeat(300)}%40example.com`);
+      expect(over.statusCode).toBe(400);
+      expect(over.json().error.code).toBe("validation_failed");
+    });
   });
 
   describe("POST /api/client/register/new and PUT /api/client/update_by_email", () => {
