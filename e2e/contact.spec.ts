@@ -155,6 +155,31 @@ for (const language of ["en", "es"] as const) {
     expect(apiCalls).toEqual([`GET /api/payments/create-portal-session/${encodeURIComponent("maria@example.com")}`]);
     await expect(page).toHaveURL(new RegExp(`${at(language, "/login")}$`));
   });
+
+  test(`login (${language}): while the link is on its way the button says so and a second press sends nothing`, async ({ page }) => {
+    await useLanguage(page, language);
+    const held: Array<() => Promise<void>> = [];
+    await page.route("**/api/payments/create-portal-session/*", (route) => {
+      held.push(() => route.continue());
+    });
+    await page.goto("/login");
+    const main = page.getByRole("main");
+    const field = main.getByRole("textbox", { name: l.email });
+    await field.fill("maria@example.com");
+    const button = main.getByRole("button", { name: l.emailMeALink });
+    const box = (await button.boundingBox())!;
+    await button.click();
+    const sending = main.getByRole("button", { name: l.sending });
+    await expect(sending).toBeDisabled();
+    // A second tap on the same spot, and Enter in the field, while it is sending.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await field.press("Enter");
+    await expect.poll(() => held.length).toBe(1);
+    for (const answer of held.splice(0)) await answer();
+    await expect(main.getByRole("heading", { name: l.checkEmail })).toBeVisible();
+    await expect(main.getByRole("button", { name: l.emailMeALink })).toBeEnabled();
+    expect(held).toEqual([]);
+  });
 }
 
 // Hydration resets a controlled field to its state (""): until then the pre-rendered forms take nothing.

@@ -27,6 +27,8 @@ export default function LoginPage() {
   const [error, setError] = useState<LoginError | undefined>();
   /** Each valid submission: its e-mail, and a counter so a second request is a fresh one. */
   const [request, setRequest] = useState<{ email: string; n: number } | null>(null);
+  /** A link is on its way: another press would send a second one (and count against the day's few). */
+  const [sending, setSending] = useState(false);
 
   const messages = {
     emailRequired: t`Please enter your email address`,
@@ -35,6 +37,7 @@ export default function LoginPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (sending) return;
     const found = validateEmail(email);
     setError(found);
     if (found) {
@@ -42,6 +45,7 @@ export default function LoginPage() {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
+    setSending(true);
     setRequest((previous) => ({ email: email.trim().toLowerCase(), n: (previous?.n ?? 0) + 1 }));
   };
 
@@ -84,7 +88,9 @@ export default function LoginPage() {
               }}
               errorMessage={error && messages[error]}
             />
-            <Button type="submit">{t`Email me a link to my billing portal`}</Button>
+            <Button type="submit" isDisabled={sending}>
+              {sending ? t`Sending...` : t`Email me a link to my billing portal`}
+            </Button>
             <p className="text-center text-sm text-muted">
               {t`Don't have an account?`}{" "}
               <Link to="/signup" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">{t`Sign up`}</Link>
@@ -93,7 +99,7 @@ export default function LoginPage() {
         </HydratedFieldset>
 
         <div aria-live="polite">
-          {request && <SignInLinkRequest key={request.n} email={request.email} />}
+          {request && <SignInLinkRequest key={request.n} email={request.email} onSending={setSending} />}
           {request && (
             <p className="mt-4 text-sm text-muted">
               {t`Can't get in? Call us at ${brand.phone} or use the contact form.`}{" "}
@@ -110,9 +116,10 @@ export default function LoginPage() {
  * Requests a sign-in link for the e-mail as soon as it is shown (the portal call without proof answers
  * { "sent": true } for every address), then says the same whatever the address.
  */
-function SignInLinkRequest({ email }: { email: string }) {
+function SignInLinkRequest({ email, onSending }: { email: string; onSending: (sending: boolean) => void }) {
   const { t } = useLingui();
   const [status, setStatus] = useState<"sending" | "sent" | "failed">("sending");
+  useEffect(() => onSending(status === "sending"), [status, onSending]);
   const [attempt, setAttempt] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
