@@ -156,6 +156,14 @@ for (const language of ["en", "es"] as const) {
     await expect(page).toHaveURL(new RegExp(`${at(language, "/login")}$`));
   });
 
+  test(`contact (${language}): Back on the visit's first page goes to the home page, not off the site`, async ({ page }) => {
+    await useLanguage(page, language);
+    await page.goto(at(language, "/contact"));
+    await page.getByRole("main").getByRole("button", { name: l.back }).click();
+    await expect(page).toHaveURL(new RegExp(`${at(language, "/")}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
   test(`login (${language}): while the link is on its way the button says so and a second press sends nothing`, async ({ page }) => {
     await useLanguage(page, language);
     const held: Array<() => Promise<void>> = [];

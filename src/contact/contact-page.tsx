@@ -1,6 +1,6 @@
 // /contact: commercial and residential tabs over one form machine; toasts on the outcome.
 import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useActorRef, useSelector } from "@xstate/react";
 import { fromPromise, type ActorRefFrom } from "xstate";
 import { useLingui } from "@lingui/react/macro";
@@ -156,10 +156,10 @@ function ContactFormFields({ actorRef, type }: { actorRef: ContactActorRef; type
     }
   };
 
-  const goBack = () => {
-    if (window.history.length > 1) navigate(-1);
-    else navigate("/");
-  };
+  // History back (the spec's Back), unless this is the first page of the visit on this site (opened from an
+  // e-mail, a search or a new tab): the router's first entry has the key "default", and back would leave the site.
+  const { key } = useLocation();
+  const goBack = () => (key === "default" ? navigate("/") : navigate(-1));
 
   return (
     <HydratedFieldset>
