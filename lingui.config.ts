@@ -15,6 +15,8 @@ const feature = (name: string, include: string[], exclude: string[] = []) => ({
 const homeFiles = ["home-page.tsx", "testimonials.tsx", "testimonials-live.tsx", "faq-preview.tsx", "faq-preview-live.tsx"].map(
   (file) => `<rootDir>/src/marketing/${file}`,
 );
+// Home with the billing portal's link shows it before checkout's code and catalog arrive (src/app/home-route.tsx).
+const portalRedirecting = "<rootDir>/src/checkout/portal-redirecting.tsx";
 
 const buyerFacts = "<rootDir>/src/ui/buyer-facts.tsx";
 // What follows "check your e-mail" on the login page and the portal redirect: in those pages' catalogs, not the shell's.
@@ -29,7 +31,7 @@ export default defineConfig({
     // The buyer's facts (pricing, the FAQ, the review step) load with those pages, not with every page's shell.
     feature("facts", [buyerFacts]),
     // Home's own messages apart, so the home page's first load carries none of the other marketing pages'.
-    feature("home", homeFiles),
+    feature("home", [...homeFiles, portalRedirecting]),
     feature("marketing", ["<rootDir>/src/marketing"], homeFiles),
     feature("resources", ["<rootDir>/src/resources"]),
     feature("contact", ["<rootDir>/src/contact", signInLinkHelp]),

@@ -64,24 +64,29 @@ export async function prerender({ outDir, ssrDir, origin = buildOrigin() }) {
   };
   const entries = Object.keys(build).filter((key) => build[key].isEntry);
   const entryScripts = new Set(entries.map((key) => build[key].file));
-  const preloads = (pagePath, language) => {
+  const preloads = (pagePath, language, extra = { module: undefined, catalogs: [] }) => {
     const { module, catalogs } = server.pageCode(pagePath);
-    const files = new Set([...entries, module].flatMap((key) => [...closure(key)]).filter((file) => !entryScripts.has(file)));
-    for (const catalog of catalogs) files.add(build[`locales/${language}/${catalog}.ts`]?.file ?? "");
+    const modules = [...entries, module, ...(extra.module ? [extra.module] : [])];
+    const files = new Set(modules.flatMap((key) => [...closure(key)]).filter((file) => !entryScripts.has(file)));
+    for (const catalog of [...catalogs, ...extra.catalogs]) files.add(build[`locales/${language}/${catalog}.ts`]?.file ?? "");
     if (files.has("")) throw new Error(`${pagePath}: a catalog of ${catalogs.join(", ")} is not in the build manifest`);
     return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ");
   };
 
-  const manifest = { origin, pages: [] };
-  const write = (url, status, language, rendered, prerendered, pagePath) => {
-    const file = pageFile(url);
-    const html = withStyles(template
-      .replace("</head>", `  ${preloads(pagePath, language)}\n  </head>`)
+  const manifest = { origin, pages: [], portalRedirect: [] };
+  const html = (language, rendered, prerendered, pagePath, extraCode) =>
+    withStyles(template
+      .replace("</head>", `  ${preloads(pagePath, language, extraCode)}\n  </head>`)
       .replace('<html lang="en">', `<html lang="${language}">`)
       .replace(/<!--page-head-->[\s\S]*<!--\/page-head-->/, rendered.head)
       .replace('<div id="root"><!--page-html--></div>', `<div id="root" data-prerendered="${prerendered}">${rendered.html}</div>`));
+  const writeFile = (file, body) => {
     mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
-    writeFileSync(path.join(outDir, file), html);
+    writeFileSync(path.join(outDir, file), body);
+  };
+  const write = (url, status, language, rendered, prerendered, pagePath) => {
+    const file = pageFile(url);
+    writeFile(file, html(language, rendered, prerendered, pagePath));
     manifest.pages.push({ url, file, status, language });
   };
 
@@ -100,6 +105,18 @@ export async function prerender({ outDir, ssrDir, origin = buildOrigin() }) {
     const notFound = await server.renderPage(server.notFoundPath, language, origin);
     if (notFound.missing.length) problems.push(`not-found (${language}): messages missing`);
     write(language === "es" ? "/es/404" : "/404", 404, language, notFound, "none", server.notFoundPath);
+
+    // Home as the billing portal's link opens it (?token=, ?email=): the redirecting state, which the server answers
+    // in place of home (server/plugins/site.ts). Rendered afresh in the browser (a query string), whose first render
+    // shows the same; it preloads the redirect's code and catalog too, which it needs at once.
+    const redirecting = await server.renderPortalRedirect(language, origin);
+    const home = addressOf("/", language);
+    if (redirecting.missing.length) problems.push(`${home} (portal redirect): ${redirecting.missing.length} messages missing from its catalogs`);
+    if (redirecting.status !== 200) problems.push(`${home} (portal redirect): status ${redirecting.status}`);
+    if (/<script(?![^>]*type="application\/(ld\+)?json")/.test(redirecting.html)) problems.push(`${home} (portal redirect): an inline script (the CSP refuses it)`);
+    const file = language === "es" ? "es/portal-redirect.html" : "portal-redirect.html";
+    writeFile(file, html(language, redirecting, "shell", "/", server.portalRedirectCode));
+    manifest.portalRedirect.push({ url: home, file, language });
   }
   if (problems.length) throw new Error(`Pre-rendering failed:\n${problems.join("\n")}`);
 

@@ -4,7 +4,7 @@ import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { matchRoutes, StaticRouter } from "react-router";
 import { i18n } from "@lingui/core";
-import { createPages, SiteRoutes } from "./app/router";
+import { createPages, page, SiteRoutes, type PageRoute } from "./app/router";
 import { pageModules } from "./app/page-modules";
 import { startLanguage } from "./i18n/catalogs";
 import { basenameOf, type Language } from "./i18n/languages";
@@ -13,6 +13,7 @@ import { HeadCollector } from "./ui/page-meta";
 import { headHtml, type PageHead } from "./ui/head-tags";
 import { structuredDataFor } from "./ui/structured-data";
 import { blogPosts } from "./resources/blog/posts";
+import { PortalRedirecting } from "./checkout/portal-redirecting";
 
 export { headHtml };
 export { languages, pathInLanguage } from "./i18n/languages";
@@ -61,7 +62,26 @@ export interface RenderedPage {
   missing: string[];
 }
 
-export async function renderPage(path: string, language: Language, origin: string): Promise<RenderedPage> {
+/**
+ * Home as the billing portal's link opens it (?token= or ?email=, product.md PAY-8): the redirecting state, which is
+ * what the browser's first render of it shows too (src/app/home-route.tsx's fallback), never home's content. The
+ * server answers / and /es/ with such a query with it (server/plugins/site.ts); out of search, with no canonical.
+ */
+export function renderPortalRedirect(language: Language, origin: string): Promise<RenderedPage> {
+  // With home's catalogs, as the browser has them when it first renders the page.
+  const pages = createPages().map((route) => (route.path === "/" ? { ...route, Page: page(() => Promise.resolve({ default: PortalRedirecting }), route.catalogs) } : route));
+  return renderPage("/", language, origin, { pages, noindex: true });
+}
+
+/** The portal redirect's own code and catalogs, beside home's: its pre-rendered page preloads them. */
+export const portalRedirectCode = { module: "src/checkout/portal-redirect-page.tsx", catalogs: ["checkout"] } as const;
+
+export async function renderPage(
+  path: string,
+  language: Language,
+  origin: string,
+  variant: { pages: Pick<PageRoute, "path" | "Page">[]; noindex: true } | undefined = undefined,
+): Promise<RenderedPage> {
   const missing: string[] = [];
   const onMissing = ({ id }: { id: string }) => missing.push(id);
   i18n.on("missing", onMissing);
@@ -77,7 +97,7 @@ export async function renderPage(path: string, language: Language, origin: strin
         <HeadCollector.Provider value={collect}>
           <LanguageProvider initial={language}>
             <StaticRouter basename={basename} location={address.pathname}>
-              <SiteRoutes pages={createPages()} />
+              <SiteRoutes pages={variant?.pages ?? createPages()} />
             </StaticRouter>
           </LanguageProvider>
         </HeadCollector.Provider>
@@ -96,10 +116,11 @@ export async function renderPage(path: string, language: Language, origin: strin
     if (failed) console.error(`${address.pathname} failed while rendering:`, failed);
     if (!head) throw new Error(`${address.pathname} has no PageMeta`);
     const isNotFound = path === notFoundPath;
-    const structuredData = head.structuredData ?? structuredDataFor(path, { origin, language });
+    const structuredData = variant ? undefined : (head.structuredData ?? structuredDataFor(path, { origin, language }));
+    const noindex = head.noindex || isNotFound || !!variant?.noindex || !sitePages.find((p) => p.path === path)?.indexed;
     return {
       html,
-      head: headHtml({ ...head, structuredData, noindex: head.noindex || isNotFound || !sitePages.find((p) => p.path === path)?.indexed }, { origin, path, language }),
+      head: headHtml({ ...head, structuredData, noindex }, { origin, path, language }),
       status: failed ? 500 : isNotFound ? 404 : 200,
       missing,
     };

@@ -2,6 +2,8 @@
 // the spec's paths, Spanish under /es/), the build's files, each in the brotli or gzip copy the build made.
 // Pages are revalidated with an ETag (304); content-hashed assets are immutable. Unknown addresses answer
 // the not-found page with 404, in Spanish under /es/; a file the build lacks and unknown /api paths, JSON 404s.
+// Home opened by the billing portal's link (/ or /es/ with ?token= or ?email=, product.md PAY-8) is its own
+// pre-rendered page, the redirecting state, never stored by any cache (no-store, no ETag): it never stands for home.
 // A page is first the language rule's (product.md SITE-1, decision 013): a visitor whose saved choice (its
 // cookie) or browser says the other language is sent to the same page at that language's address.
 import fp from "fastify-plugin";
@@ -51,6 +53,8 @@ export interface StaticEntry {
   status: number;
   /** A page (HTML), which the language rule applies to; not a file. */
   page: boolean;
+  /** Answered 304 to a request holding its ETag; false for an answer no cache may keep (no ETag is sent). */
+  validated: boolean;
   /** What else than the address picks the answer: the coding, and for a page the language rule's inputs. */
   vary?: string;
   identity: Variant;
@@ -61,7 +65,12 @@ export interface StaticEntry {
 interface Manifest {
   origin: string;
   pages: Array<{ url: string; file: string; status: number; language: "en" | "es" }>;
+  /** Home as the billing portal's link opens it, at home's address in each language (scripts/prerender.mjs). */
+  portalRedirect?: Array<{ url: string; file: string; language: "en" | "es" }>;
 }
+
+/** Never stored, by the browser or any cache between: it answers a link that carries a token. */
+const notStored = "no-store";
 
 /** The path without its trailing slashes, in one pass (/\/+$/ rescans a run of slashes from each of them). */
 export function withoutTrailingSlashes(path: string): string {
@@ -88,6 +97,7 @@ function entry(body: Buffer, type: string, cacheControl: string, compressed: { b
     cacheControl,
     status,
     page,
+    validated: cacheControl !== notStored,
     vary: vary || undefined,
     identity: { body, etag },
     br: compressed.br && { body: compressed.br, etag: etag.replace(/"$/, '-br"') },
@@ -101,12 +111,19 @@ const readIfExists = (file: string) => (existsSync(file) ? readFileSync(file) : 
  * The build's answers by address. When the server's origin differs from the one the build wrote into
  * canonical links, the sitemap and robots.txt, those files are rewritten (and compressed again) at start-up.
  */
-export function loadSite(root: string, origin: string): { files: Map<string, StaticEntry>; notFound: Record<"en" | "es", StaticEntry> } | null {
+export interface Site {
+  files: Map<string, StaticEntry>;
+  notFound: Record<"en" | "es", StaticEntry>;
+  /** By home's address (/ and /es/): the page answered there to the billing portal's link. */
+  portalRedirect: Map<string, StaticEntry>;
+}
+
+export function loadSite(root: string, origin: string): Site | null {
   const manifestFile = path.join(root, "pages.json");
   if (!existsSync(manifestFile)) return null;
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
   const rewrite = manifest.origin !== origin;
-  const pageFiles = new Set(manifest.pages.map((p) => p.file));
+  const pageFiles = new Set([...manifest.pages, ...(manifest.portalRedirect ?? [])].map((p) => p.file));
   const files = new Map<string, StaticEntry>();
 
   const load = (file: string, cacheControl: string, status = 200): StaticEntry => {
@@ -138,7 +155,8 @@ export function loadSite(root: string, origin: string): { files: Map<string, Sta
     else files.set(page.url, answer);
   }
   if (!notFound.en || !notFound.es) throw new Error(`${manifestFile} lacks a not-found page`);
-  return { files, notFound: notFound as Record<"en" | "es", StaticEntry> };
+  const portalRedirect = new Map((manifest.portalRedirect ?? []).map((page) => [page.url, load(page.file, notStored)] as const));
+  return { files, notFound: notFound as Record<"en" | "es", StaticEntry>, portalRedirect };
 }
 
 function accepts(header: string, coding: string): boolean {
@@ -170,7 +188,7 @@ function chooseVariant(headers: IncomingHttpHeaders, answer: StaticEntry) {
   const ifNoneMatch = headers["if-none-match"];
   // "*" matches any current representation (RFC 9110, 13.1.2).
   const notModified =
-    answer.status === 200 && !!ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim() === "*" || t.trim().replace(/^W\//, "") === variant.etag);
+    answer.status === 200 && answer.validated && !!ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim() === "*" || t.trim().replace(/^W\//, "") === variant.etag);
   return { variant, coding, notModified };
 }
 
@@ -179,8 +197,8 @@ function entryHeaders(answer: StaticEntry, variant: Variant, coding: "br" | "gzi
   const headers: [string, string][] = [
     ["content-type", answer.type],
     ["cache-control", answer.cacheControl],
-    ["etag", variant.etag],
   ];
+  if (answer.validated) headers.push(["etag", variant.etag]);
   if (answer.vary) headers.push(["vary", answer.vary]);
   if (!notModified && coding) headers.push(["content-encoding", coding]);
   return headers;
@@ -203,6 +221,18 @@ function languagesOf(header: string | undefined): string[] {
     acceptedByHeader.set(header, known);
   }
   return known;
+}
+
+/**
+ * The page answering `url` in place of the build's page at `pathname`: home's redirecting page when the query has
+ * the billing portal's link's token or e-mail (read as src/app/home-route.tsx reads them), else none.
+ */
+function portalLinkPage(site: Pick<Site, "portalRedirect">, pathname: string, url: string): StaticEntry | undefined {
+  const answer = site.portalRedirect.get(pathname);
+  const query = url.indexOf("?");
+  if (!answer || query === -1) return undefined;
+  const params = new URLSearchParams(url.slice(query + 1));
+  return params.has("token") || params.has("email") ? answer : undefined;
 }
 
 /** Where the language rule sends this request for the page at `pathname`, with its query, or null to stay. */
@@ -253,13 +283,13 @@ export default fp<SiteOptions>(
     app.get("/*", { config: { staticFiles: true } }, (request, reply) => {
       const end = request.url.indexOf("?");
       const pathname = end === -1 ? request.url : request.url.slice(0, end);
-      const answer = site?.files.get(pathname);
+      const answer = site && (portalLinkPage(site, pathname, request.url) ?? site.files.get(pathname));
       if (!answer) return notFound(request, reply);
       const elsewhere = answer.page ? languageTarget(request.headers, request.url, pathname) : null;
       return elsewhere ? sendToLanguage(reply, elsewhere) : sendEntry(request, reply, answer);
     });
     app.setNotFoundHandler(notFound);
-    if (site && serveFirst) serveFirst(firstAnswer(app, site.files));
+    if (site && serveFirst) serveFirst(firstAnswer(app, site));
   },
   { name: "site", dependencies: ["error-handler", "security"] },
 );
@@ -270,10 +300,11 @@ export default fp<SiteOptions>(
  * Anything else (a language move, an unknown address, another method) is left to Fastify. Logged as Fastify logs a
  * request, in one line.
  */
-function firstAnswer(app: FastifyInstance, files: Map<string, StaticEntry>): FirstAnswer {
+function firstAnswer(app: FastifyInstance, site: Site): FirstAnswer {
+  const { files } = site;
   const security = Object.entries(app.securityHeaders).flat();
   const heads = new Map<Variant, { ok: string[]; notModified: string[] }>();
-  for (const answer of files.values()) {
+  for (const answer of [...files.values(), ...site.portalRedirect.values()]) {
     for (const [variant, coding] of [[answer.identity], [answer.br, "br"], [answer.gzip, "gzip"]] as const) {
       if (!variant) continue;
       heads.set(variant, {
@@ -288,7 +319,7 @@ function firstAnswer(app: FastifyInstance, files: Map<string, StaticEntry>): Fir
     const url = request.url ?? "/";
     const end = url.indexOf("?");
     const pathname = end === -1 ? url : url.slice(0, end);
-    const answer = files.get(pathname);
+    const answer = portalLinkPage(site, pathname, url) ?? files.get(pathname);
     if (!answer || (answer.page && languageTarget(request.headers, url, pathname) !== null)) return false;
     const started = performance.now();
     const { variant, notModified } = chooseVariant(request.headers, answer);

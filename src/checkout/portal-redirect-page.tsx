@@ -14,6 +14,7 @@ import { SignInLinkHelp } from "../ui/sign-in-link-help";
 import { portalRedirectActors } from "./checkout-actors";
 import { siteOrigin } from "../browser/tab-session";
 import { Spinner, StatusCard } from "./status-card";
+import { PortalRedirecting } from "./portal-redirecting";
 import { inspect } from "../inspection/inspect";
 
 const PortalRedirect = createActorContext(portalRedirectMachine);
@@ -63,14 +64,7 @@ function PortalRedirectView() {
       </StatusCard>
     );
   }
-  return (
-    <StatusCard busy>
-      <PageMeta title={t`Redirecting to Billing Portal`} description={t`Taking you to your billing portal.`} />
-      <Spinner large />
-      <h1 className="mt-6 text-3xl font-bold text-brand-900">{t`Redirecting to Billing Portal`}</h1>
-      <p role="status" className="mt-4 text-lg text-muted">{t`Please wait while we take you to your billing portal.`}</p>
-    </StatusCard>
-  );
+  return <PortalRedirecting />;
 }
 
 function LinkOffer() {

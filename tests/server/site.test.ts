@@ -26,6 +26,9 @@ function writeTree(root: string, origin = buildOrigin) {
     "es/pricing.html": page("es", "Precios"),
     "404.html": page("en", "Oops! Page not found"),
     "es/404.html": page("es", "¡Ups! Página no encontrada"),
+    // Home as the billing portal's link opens it (?token=, ?email=).
+    "portal-redirect.html": page("en", "Redirecting to Billing Portal"),
+    "es/portal-redirect.html": page("es", "Redirigiendo al portal de facturación"),
     "assets/pricing-page-Ab12Cd34.js": `export default ${JSON.stringify("x".repeat(500))};`,
     "logo.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
     "sitemap.xml": `<urlset><url><loc>${buildOrigin}/</loc></url></urlset>`,
@@ -51,7 +54,11 @@ function writeTree(root: string, origin = buildOrigin) {
     { url: "/404", file: "404.html", status: 404, language: "en" },
     { url: "/es/404", file: "es/404.html", status: 404, language: "es" },
   ];
-  writeFileSync(path.join(root, "pages.json"), JSON.stringify({ origin, pages }));
+  const portalRedirect = [
+    { url: "/", file: "portal-redirect.html", language: "en" },
+    { url: "/es/", file: "es/portal-redirect.html", language: "es" },
+  ];
+  writeFileSync(path.join(root, "pages.json"), JSON.stringify({ origin, pages, portalRedirect }));
 }
 
 describe(`the built site (${testDriver})`, () => {
@@ -91,6 +98,61 @@ describe(`the built site (${testDriver})`, () => {
     expect(response.headers.etag).toMatch(/^"[\w-]+"$/);
     // Served by a route, straight from memory, never by the not-found handler.
     expect(byNotFoundHandler.get(url)).toBe(false);
+  });
+
+  describe("home opened by the billing portal's link (?token=, ?email=; product.md PAY-8)", () => {
+    it.each([
+      ["/?token=s3cr3t", "Redirecting to Billing Portal"],
+      ["/?email=ana%40example.com", "Redirecting to Billing Portal"],
+      ["/?email=ana%40example.com&token=s3cr3t", "Redirecting to Billing Portal"],
+      ["/?utm_source=mail&token=", "Redirecting to Billing Portal"],
+      ["/?%74oken=s3cr3t", "Redirecting to Billing Portal"],
+      ["/es/?token=s3cr3t", "Redirigiendo al portal de facturación"],
+      ["/es/?email=ana%40example.com", "Redirigiendo al portal de facturación"],
+    ])("answers %s with the redirecting page in its language, never home's, and never stored by any cache", async (url, heading) => {
+      for (const method of ["GET", "HEAD"] as const) {
+        const response = await app.inject({ method, url, headers: { "accept-encoding": "br" } });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+        expect(response.headers["cache-control"]).toBe("no-store");
+        // No validator: nothing may keep it, nor revalidate home's copy into it.
+        expect(response.headers.etag).toBeUndefined();
+        expect(response.headers.vary).toBe("Accept-Encoding, Cookie, Accept-Language");
+        expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
+        if (method === "GET") {
+          const body = brotliDecompressSync(response.rawPayload).toString();
+          expect(body).toContain(`<h1>${heading}</h1>`);
+          expect(body).not.toMatch(/<h1>(Home|Inicio)<\/h1>/);
+        }
+      }
+      const home = await app.inject({ url: url.startsWith("/es/") ? "/es/" : "/", headers: { "accept-encoding": "br" } });
+      for (const ifNoneMatch of [home.headers.etag as string, "*"]) {
+        const response = await app.inject({ url, headers: { "accept-encoding": "br", "if-none-match": ifNoneMatch } });
+        expect(response.statusCode, ifNoneMatch).toBe(200);
+        expect(brotliDecompressSync(response.rawPayload).toString()).toContain(`<h1>${heading}</h1>`);
+      }
+    });
+
+    it.each([
+      ["/", "Home"],
+      ["/?utm_source=mail", "Home"],
+      ["/?tokens=1&emails=2", "Home"],
+      ["/es/", "Inicio"],
+      ["/pricing?token=s3cr3t", "Pricing"],
+      ["/es/pricing?email=ana%40example.com", "Precios"],
+    ])("answers %s as before: the page itself, revalidated by ETag", async (url, title) => {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(`<h1>${title}</h1>`);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.headers.etag).toMatch(/^"[\w-]+"$/);
+    });
+
+    it("applies the language rule first, keeping the link's query", async () => {
+      const response = await app.inject({ url: "/?token=s3cr3t", headers: { cookie: "language=es" } });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe("/es/?token=s3cr3t");
+    });
   });
 
   it("answers 304 to a request that holds the current ETag, and the page to one that holds an old one", async () => {
@@ -240,7 +302,7 @@ describe(`the built site (${testDriver})`, () => {
     expect(response.headers["cache-control"]).toBe("public, max-age=3600");
   });
 
-  it.each(["/assets/pricing-page-OldBuild.js", "/assets/index-OldBuild.css", "/favicon.ico", "/blog/feed.xml", "/pricing.html", "/pages.json", "/index.html.br", "/.vite/manifest.json", "/server/main.mjs", "/server/migrations/0000_init.sql"])(
+  it.each(["/assets/pricing-page-OldBuild.js", "/assets/index-OldBuild.css", "/favicon.ico", "/blog/feed.xml", "/pricing.html", "/portal-redirect.html", "/es/portal-redirect.html", "/pages.json", "/index.html.br", "/.vite/manifest.json", "/server/main.mjs", "/server/migrations/0000_init.sql"])(
     "answers %s, a file this build does not serve, with the JSON 404 instead of a page",
     async (url) => {
       const response = await app.inject(url);
@@ -299,7 +361,7 @@ describe(`the build's files and pages answered ahead of Fastify's routing, over 
     rmSync(root, { recursive: true, force: true });
   });
 
-  const files = ["/", "/pricing", "/pricing?plan=family", "/es/pricing", "/blog/some-post", "/assets/pricing-page-Ab12Cd34.js", "/logo.svg", "/sitemap.xml"];
+  const files = ["/", "/?utm_source=mail", "/?token=s3cr3t", "/es/?email=ana%40example.com", "/pricing", "/pricing?plan=family", "/es/pricing", "/blog/some-post", "/assets/pricing-page-Ab12Cd34.js", "/logo.svg", "/sitemap.xml"];
   /** Requests the language rule keeps on `url`'s page: no choice, an English browser, or a choice of its language. */
   const asks = (url: string): Record<string, string>[] => [
     {},
