@@ -3,7 +3,8 @@
 // coming-soon ZIP on /service-areas and in step 1 offers "tell me when you arrive", which is sent, confirmed,
 // and says to wait when rate limited.
 import { expect, type Page } from "@playwright/test";
-import { at, expectNoAxeViolations, holdScripts, test, useLanguage, type Language } from "./fixtures";
+import { at, expectFocusedText, expectNoAxeViolations, holdScripts, test, useLanguage, type Language } from "./fixtures";
+import { tr } from "./checkout-helpers";
 import { CHECK_DEADLINE_MS } from "../src/api/deadline";
 
 const text = {
@@ -114,6 +115,12 @@ for (const language of ["en", "es"] as const) {
     await soon.getByRole("button", { name: t.join }).click();
     expect((await request).postDataJSON()).toEqual({ email: "ana@example.com", zip: "33180", language });
     await expect(page.getByTestId("waitlist-confirmation")).toHaveText(t.joined);
+    // The button pressed gave way to the confirmation, which takes the focus (not the page's top): the catalog's words.
+    const joined = tr("shell", "You're on the list! We'll e-mail {shownEmail} when we arrive in {0}.", language)
+      .replace("{shownEmail}", "ana@example.com")
+      .replace("{0}", "Aventura");
+    await expect(page.getByTestId("waitlist-confirmation")).toBeFocused();
+    await expectFocusedText(page, joined);
     await expectNoAxeViolations(page);
     // A ZIP neither served nor coming soon says so.
     await form.getByRole("textbox", { name: t.zip }).fill("90210");

@@ -134,6 +134,16 @@ export async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
+/**
+ * Where a keyboard or screen-reader user is: the text of document.activeElement, which must be `text` (not the
+ * document's body, where the focus falls when the control it was on is disabled, emptied or taken away).
+ */
+export async function expectFocusedText(page: Page, text: string) {
+  await expect
+    .poll(() => page.evaluate(() => (document.activeElement === document.body ? "<body>" : (document.activeElement?.textContent?.trim() ?? null))))
+    .toBe(text);
+}
+
 export { expect };
 
 /** A page's address in a language: English at the spec's paths, Spanish under /es/ ("/" → "/es/"). */

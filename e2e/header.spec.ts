@@ -1,7 +1,7 @@
 // The header at a phone, a small laptop and a common laptop width (issue 13 item 10), in English and Spanish:
 // the whole navigation from 1024 px, Schedule Pickup in the header at every width, nothing sideways, axe clean.
 import type { Page } from "@playwright/test";
-import { test, expect, expectNoAxeViolations, useLanguage, at } from "./fixtures";
+import { test, expect, expectFocusedText, expectNoAxeViolations, useLanguage, at } from "./fixtures";
 import { tr } from "./checkout-helpers";
 
 const navLabels = ["About", "Services", "Pricing", "Areas", "FAQ", "For Hosts", "Blog", "How It Works", "Contact", "Login"];
@@ -73,6 +73,46 @@ for (const language of ["en", "es"] as const) {
       await expect(menu).toBeHidden();
       await schedule.click();
       await expect(page).toHaveURL(/\/signup$/);
+    });
+
+    test("at 390 px: a page opened from the menu, by keyboard, has the focus on its heading; a first load does not", async ({ page }) => {
+      test.slow(); // three pages and an axe scan at a phone's width
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(at(language, "/"));
+      // Hydrated (the live ZIP check replaced the still one): a first load leaves the focus where the browser put it.
+      await expect(page.getByTestId("zip-check-live")).toBeVisible();
+      await expectFocusedText(page, "<body>");
+      const banner = page.getByRole("banner");
+      const menu = page.getByRole("navigation", { name: t("Mobile") });
+      const heading = page.getByRole("main").getByRole("heading", { level: 1 });
+
+      // The menu closes with the move, taking the link that had the focus: the focus goes to the new page's h1,
+      // which is where the page starts (no jump), in the catalog's words.
+      await banner.getByRole("button", { name: t("Open menu") }).press("Enter");
+      await menu.getByRole("link", { name: t("FAQ"), exact: true }).press("Enter");
+      await expect(page).toHaveURL(new RegExp(`${at(language, "/faq")}$`));
+      await expect(menu).toBeHidden();
+      const faq = tr("resources", "Frequently asked questions", language);
+      await expect(heading).toHaveText(faq);
+      await expect(heading).toBeFocused();
+      await expectFocusedText(page, faq);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await expectNoAxeViolations(page);
+
+      await banner.getByRole("button", { name: t("Open menu") }).press("Enter");
+      await menu.getByRole("link", { name: t("Contact"), exact: true }).press("Enter");
+      await expect(page).toHaveURL(new RegExp(`${at(language, "/contact")}$`));
+      const contact = tr("contact", "Contact us", language);
+      await expect(heading).toHaveText(contact);
+      await expect(heading).toBeFocused();
+      await expectFocusedText(page, contact);
+
+      // Back is a move too: the page it returns to has the focus on its heading.
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`${at(language, "/faq")}$`));
+      await expect(heading).toHaveText(faq);
+      await expect(heading).toBeFocused();
+      await expectFocusedText(page, faq);
     });
   });
 }

@@ -1,7 +1,8 @@
 // Service areas, FAQ and blog in both languages: the spec's facts, the panels, tabs and accordions, the
 // newsletter against the real server; then axe and screenshots of every resources and contact route.
 import { mkdirSync } from "node:fs";
-import { test, expect, at, useLanguage, expectNoAxeViolations, holdScripts, expectInertUntilHydrated, renderWholePage, type Language } from "./fixtures";
+import { test, expect, at, useLanguage, expectFocusedText, expectNoAxeViolations, holdScripts, expectInertUntilHydrated, renderWholePage, type Language } from "./fixtures";
+import { tr } from "./checkout-helpers";
 import { comingSoonAreas, serviceAreas, type DeliveryTime } from "#domain/service-areas";
 import { brand } from "../src/config/brand";
 import { blogCategories, featuredPosts, recentPosts } from "../src/resources/blog/posts";
@@ -195,6 +196,9 @@ for (const language of ["en", "es"] as const) {
     await expect(page.getByText(l.subscribedToast)).toHaveCount(0);
     await expect(page.getByRole("region", { name: language === "en" ? "Notifications" : "Notificaciones" }).getByRole("alertdialog")).toHaveCount(0);
     await expect(box.getByRole("textbox", { name: l.email })).toHaveValue("");
+    // The thanks takes the focus (the field was emptied, the button disabled while sending): the catalog's words.
+    await expect(box.getByText(l.subscribed)).toBeFocused();
+    await expectFocusedText(page, tr("resources", "Thanks! You're on the list.", language));
 
     // A post opens its own page, readable, with a way back.
     const post = featuredPosts[0]!;

@@ -7,6 +7,7 @@ import { ToastRegion } from "../ui/toast";
 import { PageLoading } from "./page-loading";
 import { PageErrorBoundary } from "./route-error-page";
 import { ScrollOnNavigation } from "./scroll-on-navigation";
+import { FocusOnNavigation } from "./focus-on-navigation";
 
 export function Layout() {
   const { t } = useLingui();
@@ -21,6 +22,7 @@ export function Layout() {
         <PageErrorBoundary>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
+            <FocusOnNavigation />
           </Suspense>
         </PageErrorBoundary>
       </main>

@@ -15,6 +15,7 @@ import { inspect } from "../inspection/inspect";
 import { Button } from "../ui/button";
 import { LinkButton } from "../ui/link-button";
 import { TextField } from "../ui/text-field";
+import { useFocusWhenShown } from "../ui/use-focus-when-shown";
 import { placeName } from "./area-names";
 import { deliveryTimeLabel, knownDeliveryTime } from "./delivery-time";
 
@@ -68,6 +69,8 @@ function WaitlistFields({ actorRef, onEnter }: { actorRef: ZipCheckRef; onEnter?
   const error = useSelector(actorRef, (s) => s.context.error);
   const busy = useSelector(actorRef, (s) => s.hasTag("busy"));
   const joined = useSelector(actorRef, (s) => s.matches({ comingSoon: "joined" }));
+  // The button pressed is replaced by the confirmation: the focus goes to it, not back to the top of the page.
+  const confirmation = useFocusWhenShown<HTMLParagraphElement>(joined);
   const area = useSelector(actorRef, (s) => (s.context.answer?.kind === "comingSoon" ? s.context.answer.area : ""));
   const { language } = useLanguage();
   const emailError = error === "emailRequired" || error === "emailInvalid";
@@ -81,7 +84,13 @@ function WaitlistFields({ actorRef, onEnter }: { actorRef: ZipCheckRef; onEnter?
     const valid = validateWaitlistEmail(email);
     const shownEmail = valid.ok ? valid.email : email;
     return (
-      <p role="status" className="rounded-card border border-success/40 bg-green-50 p-3 text-sm font-semibold text-success" data-testid="waitlist-confirmation">
+      <p
+        ref={confirmation}
+        tabIndex={-1}
+        role="status"
+        className="rounded-card border border-success/40 bg-green-50 p-3 text-sm font-semibold text-success outline-none"
+        data-testid="waitlist-confirmation"
+      >
         {t`You're on the list! We'll e-mail ${shownEmail} when we arrive in ${placeName(area, language)}.`}
       </p>
     );

@@ -1,4 +1,5 @@
-// /contact: commercial and residential tabs over one form machine; toasts on the outcome.
+// /contact: commercial and residential tabs over one form machine. A sent message is confirmed above the form,
+// which takes the focus; a failure is said in a toast.
 import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useActorRef, useSelector } from "@xstate/react";
@@ -19,6 +20,7 @@ import { Button } from "../ui/button";
 import { PageMeta } from "../ui/page-meta";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs";
 import { TextField } from "../ui/text-field";
+import { useFocusWhenShown } from "../ui/use-focus-when-shown";
 import { HydratedFieldset } from "../ui/hydrated-fieldset";
 import { showToast } from "../ui/toast";
 import { inspect } from "../inspection/inspect";
@@ -62,23 +64,17 @@ export default function ContactPage() {
 
   // i18n is the one Lingui instance: the toast is translated in the language active when it shows.
   useEffect(() => {
-    const sent = actorRef.on("sent", () => {
-      showToast({
-        title: i18n._(msg`Message Sent!`),
-        description: i18n._(msg`Thank you for contacting us. We'll get back to you within 1 business day.`),
-        variant: "success",
-      });
-    });
     const failed = actorRef.on("failed", () => {
       showToast({ title: i18n._(msg`Error`), description: i18n._(msg`There was an error sending your message. Please try again.`), variant: "destructive" });
     });
-    return () => {
-      sent.unsubscribe();
-      failed.unsubscribe();
-    };
+    return () => failed.unsubscribe();
   }, [actorRef, i18n]);
 
   const type = useSelector(actorRef, (s) => s.context.type);
+  const sent = useSelector(actorRef, (s) => s.matches({ form: "sent" }));
+  // The form is emptied (and back on the commercial tab) when the message goes, so the focus goes to the
+  // confirmation, not to a field just cleared nor to the top of the page. It is said once, here: no toast as well.
+  const confirmation = useFocusWhenShown<HTMLHeadingElement>(sent);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:py-16">
@@ -103,6 +99,14 @@ export default function ContactPage() {
         <section aria-labelledby="contact-form-heading" className="rounded-card border border-brand-100 bg-white p-5 shadow-card sm:p-8">
           <h2 id="contact-form-heading" className="text-2xl font-bold text-brand-900">{t`Send us a message`}</h2>
           <p className="mt-1 text-sm text-muted">{t`Fields marked * are required.`}</p>
+          <div aria-live="polite">
+            {sent && (
+              <div className="mt-6 rounded-card border border-success/40 bg-green-50 p-4" data-testid="contact-confirmation">
+                <h3 ref={confirmation} tabIndex={-1} className="text-lg font-bold text-success outline-none">{t`Message Sent!`}</h3>
+                <p className="mt-1 text-ink">{t`Thank you for contacting us. We'll get back to you within 1 business day.`}</p>
+              </div>
+            )}
+          </div>
           <Tabs
             className="mt-6"
             selectedKey={type}

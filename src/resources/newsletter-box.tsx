@@ -11,6 +11,7 @@ import { createApiClient } from "../api/client";
 import { useLanguage } from "../i18n/language-provider";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
+import { useFocusWhenShown } from "../ui/use-focus-when-shown";
 import { HydratedFieldset } from "../ui/hydrated-fieldset";
 import { inspect } from "../inspection/inspect";
 
@@ -35,6 +36,9 @@ export function NewsletterBox() {
   const error = useSelector(actorRef, (s) => s.context.error);
   const busy = useSelector(actorRef, (s) => s.hasTag("busy"));
   const subscribed = useSelector(actorRef, (s) => s.matches("subscribed"));
+  // The field is emptied and the button was disabled while sending: the focus goes to the thanks, not to the top
+  // of the page.
+  const thanks = useFocusWhenShown<HTMLParagraphElement>(subscribed);
   const validationError = error === "emailRequired" || error === "emailInvalid";
 
   const onSubmit = (event: FormEvent) => {
@@ -64,7 +68,11 @@ export function NewsletterBox() {
         </form>
       </HydratedFieldset>
       <div role="status" aria-live="polite" className="mt-3 text-sm">
-        {subscribed && <p className="font-semibold text-success">{t`Thanks! You're on the list.`}</p>}
+        {subscribed && (
+          <p ref={thanks} tabIndex={-1} className="font-semibold text-success outline-none">
+            {t`Thanks! You're on the list.`}
+          </p>
+        )}
         {error && !validationError && <p className="font-semibold text-danger">{i18n._(errorMessages[error])}</p>}
       </div>
     </section>
