@@ -102,7 +102,7 @@ export const contactFormMachine = setup({
 }).createMachine({
   id: "contactForm",
   description:
-    "The contact form: a commercial and a residential tab, each field checked when Send is pressed, one message sent, and the visitor told whether it went (a confirmation that takes the focus, or a toast).",
+    "The contact form: a commercial and a residential tab, each field checked when Send is pressed, one message sent, and a toast saying whether it went.",
   meta: {
     events: {
       "field.changed": "a field is edited",

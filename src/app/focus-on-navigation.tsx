@@ -5,29 +5,26 @@ import { useLocation } from "react-router";
 let shownPath: string | undefined;
 
 /**
- * After a move to another page inside the app, the focus goes to the new page's heading (its #anchor's
- * element when the address names one, the main landmark when it has no h1), as a page load starts a screen
- * reader at the new page. Otherwise the focus stays on the link followed, or falls to the document's body when
- * that link went away (the phone menu closes on navigation): keyboard and screen-reader users lose their place
- * and hear nothing of the new page. Rendered beside the page inside its <Suspense>, so it runs once the new page
- * is on screen, not while its code loads. Not on a page's first load, nor when only the query or the history
- * state changes (the sign-up's steps focus their own heading). The focus never scrolls: ScrollOnNavigation does.
+ * After a move to another page inside the app, the focus goes to the new page's heading (the main landmark when
+ * it has no h1), as a page load starts a screen reader at the new page. Otherwise the focus stays on the link
+ * followed, or falls to the document's body when that link went away (the phone menu closes on navigation):
+ * keyboard and screen-reader users lose their place and hear nothing of the new page. Rendered beside the page
+ * inside its <Suspense>, so it runs once the new page is on screen, not while its code loads. Not on a page's
+ * first load, nor when only the query, the #anchor or the history state changes (the sign-up's steps focus their
+ * own heading). The focus never scrolls: ScrollOnNavigation does (to an #anchor too).
  */
 export function FocusOnNavigation() {
-  const { pathname, hash } = useLocation();
+  const { pathname } = useLocation();
   useEffect(() => {
     // The first page shown starts the record; a later mount (after a page's error) still sees a move.
-    const first = shownPath === undefined;
-    if (shownPath === pathname) return;
+    const moved = shownPath !== undefined && shownPath !== pathname;
     shownPath = pathname;
-    if (first) return;
     const main = document.getElementById("main");
-    if (!main) return;
-    const anchor = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    const target = anchor ?? main.querySelector<HTMLElement>("h1") ?? main;
+    if (!moved || !main) return;
+    const target = main.querySelector("h1") ?? main;
     // A heading is not a control: focusable by script only, and out of the Tab order.
     if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
     target.focus({ preventScroll: true });
-  }, [pathname, hash]);
+  }, [pathname]);
   return null;
 }

@@ -15,10 +15,7 @@ export function PortalRedirecting() {
     <section className="mx-auto w-full max-w-2xl px-4 py-12 sm:px-6 sm:py-20" aria-busy="true">
       <PageMeta title={title} description={text} noindex />
       <div className="rounded-card bg-white px-5 py-10 text-center shadow-card sm:px-10">
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="mx-auto size-12 animate-spin text-brand-600 motion-reduce:animate-none" fill="none">
-          <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="3" className="opacity-25" />
-          <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-        </svg>
+        <div aria-hidden="true" className="mx-auto size-12 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600 motion-reduce:animate-none" />
         <h1 className="mt-6 text-3xl font-bold text-brand-900">{title}</h1>
         <p role="status" className="mt-4 text-lg text-muted">{text}</p>
       </div>
