@@ -32,7 +32,7 @@ const text = {
     soon: "¡Pronto llegamos a Aventura!",
     email: "Tu correo electrónico",
     join: "Avísenme cuando lleguen",
-    joined: "¡Ya estás en la lista! Le escribiremos a ana@example.com cuando lleguemos a Aventura.",
+    joined: "¡Ya estás en la lista! Te escribiremos a ana@example.com cuando lleguemos a Aventura.",
     rateLimited: "Demasiados intentos. Espera un minuto e inténtalo de nuevo.",
     notServed: "¡Todavía no llegamos a tu zona!",
     checking: "Verificando...",

@@ -22,6 +22,7 @@ import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs";
 import { TextField } from "../ui/text-field";
 import { useFocusWhenShown } from "../ui/use-focus-when-shown";
 import { HydratedFieldset } from "../ui/hydrated-fieldset";
+import { useLanguage } from "../i18n/language-provider";
 import { showToast } from "../ui/toast";
 import { inspect } from "../inspection/inspect";
 
@@ -39,6 +40,7 @@ const isContactType = (value: string | null): value is ContactType => value === 
 
 export default function ContactPage() {
   const { t, i18n } = useLingui();
+  const { language } = useLanguage();
   const [params] = useSearchParams();
   const area = params.get("area")?.trim().slice(0, 60) ?? "";
   const requestedType = params.get("type");
@@ -57,7 +59,8 @@ export default function ContactPage() {
   const api = useMemo(() => createApiClient(), []);
   const actorRef = useActorRef(
     contactFormMachine.provide({
-      actors: { sendContactForm: fromPromise(({ input, signal }) => api.call("contactForm", { body: input, signal })) },
+      // With the page's language: the team's copy says which one to answer in.
+      actors: { sendContactForm: fromPromise(({ input, signal }) => api.call("contactForm", { body: { ...input, language }, signal })) },
     }),
     { input, inspect },
   );

@@ -52,6 +52,8 @@ export const contactFormSchema = z.discriminatedUnion("type", [
     email: z.string().trim().min(1, "emailRequired").pipe(emailSchema),
     phone: z.string().trim().max(40).optional(),
     message: z.string().trim().min(1, "messageRequired").max(5000),
+    // Not in the spec's fields: the page's language, so the team knows which one to answer in.
+    language: languageSchema.optional(),
   }),
   z.object({
     type: z.literal("residential"),
@@ -59,6 +61,7 @@ export const contactFormSchema = z.discriminatedUnion("type", [
     email: z.string().trim().min(1, "emailRequired").pipe(emailSchema),
     phone: z.string().trim().min(1, "phoneRequiredResidential").max(40),
     message: z.string().trim().min(1, "messageRequired").max(5000),
+    language: languageSchema.optional(),
   }),
 ]);
 export type ContactForm = z.infer<typeof contactFormSchema>;

@@ -246,6 +246,15 @@ describe(`the API calls (${testDriver})`, () => {
       expect(queued[0]).toMatchObject({ to: app.config.CONTACT_INBOX, data: expect.objectContaining({ name: "Luis", businessName: "Hotel Sol" }) });
     });
 
+    it("tells the team which language the message was written from, when the page says", async () => {
+      const form = { type: "residential", name: "Marta", email: "marta@example.com", phone: "3055550100", message: "¿Recogen en Hialeah?", language: "es" };
+      expect((await json("POST", "/api/contact_form", form)).statusCode).toBe(200);
+      // The notification's template names it ("Site language: Spanish", tests/server/mail.test.ts).
+      const queued = await app.database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "contact-notification"));
+      expect(queued.map((m) => m.data).find((d) => (d as { name?: string }).name === "Marta")).toMatchObject({ language: "es" });
+      expect((await json("POST", "/api/contact_form", { ...form, language: "fr" })).statusCode).toBe(400);
+    });
+
     it("answers 400 naming the missing fields", async () => {
       let response = await json("POST", "/api/contact_form", { type: "residential", name: "Eva", email: "eva@example.com", message: "Hi" });
       expect(response.statusCode).toBe(400);
