@@ -33,21 +33,29 @@ const loopback = (address: string | undefined) =>
   !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
 
 /** A name this machine answers to by itself: a page elsewhere that rebinds its own name to 127.0.0.1 sends that name. */
-const localName = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+export const localName = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+
+/** Headers a proxy adds: unless the app trusts its proxy (TRUST_PROXY), one says the request came from elsewhere. */
+const proxyHeaders = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-real-ip", "via"];
 
 /**
  * The mailbox is the developer's (product.md SEC-4): it answers only a request from this machine, by its socket and by the
- * address the app believes (so a forwarded client behind a local proxy is refused too), made to a local name (so a
- * web page whose name was rebound to this machine cannot read it either). Others get a 404.
+ * address the app believes (so a forwarded client behind a trusted local proxy is refused too), made to a local name
+ * (so a web page whose name was rebound to this machine cannot read it either), and through no proxy the app does
+ * not trust. Others get a 404. A proxy that adds no header at all is the reason the mailbox also needs a local
+ * PUBLIC_URL (./plugin.ts).
  */
-export const fromLoopback = (request: FastifyRequest) =>
-  loopback(request.socket.remoteAddress) && loopback(request.ip) && localName(request.hostname);
+export const fromLoopback = (request: FastifyRequest, trustsProxy: boolean) =>
+  loopback(request.socket.remoteAddress) &&
+  loopback(request.ip) &&
+  localName(request.hostname) &&
+  (trustsProxy || !proxyHeaders.some((name) => request.headers[name] !== undefined));
 
 const devMailboxRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
 
   app.addHook("onRequest", async (request) => {
-    if (!fromLoopback(request)) throw new ApiError(404, "not_found", "Not found.");
+    if (!fromLoopback(request, app.config.TRUST_PROXY !== false)) throw new ApiError(404, "not_found", "Not found.");
   });
 
   async function list(to?: string) {

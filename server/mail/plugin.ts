@@ -1,8 +1,9 @@
 // The mail plugin: the outbox worker (started when the app is ready, stopped on close) and, outside
-// production and without SMTP_URL, the development mailbox at /dev/mailbox.
+// production, without SMTP_URL and with the site's own address on this machine, the development mailbox at
+// /dev/mailbox.
 import fp from "fastify-plugin";
 import { publicOrigin } from "../config";
-import devMailboxRoutes from "./dev-mailbox";
+import devMailboxRoutes, { localName } from "./dev-mailbox";
 import { devMailboxTransport, smtpTransport } from "./transport";
 import { MailWorker } from "./worker";
 
@@ -35,7 +36,9 @@ export default fp(
     // preClose runs before any onClose hook, so the database is still open while the last pass finishes.
     app.addHook("preClose", async () => worker.stop());
 
-    if (transport.name === "dev-mailbox" && config.NODE_ENV !== "production") {
+    // A server whose public address is elsewhere is deployed, whatever NODE_ENV says (unset, it is development):
+    // behind a proxy on the same machine every visitor's request would come from this machine.
+    if (transport.name === "dev-mailbox" && config.NODE_ENV !== "production" && localName(new URL(publicOrigin(config)).hostname)) {
       await app.register(devMailboxRoutes);
     }
   },

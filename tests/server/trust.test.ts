@@ -604,6 +604,22 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
       expect((await proxied.app.inject({ url: "/dev/mailbox.json", headers: { "x-forwarded-for": "203.0.113.201" } })).statusCode).toBe(404);
       expect((await proxied.app.inject({ url: "/dev/mailbox.json", headers: { "x-forwarded-for": "127.0.0.1" } })).statusCode).toBe(200);
     });
+
+    it("answers nothing through a proxy the app does not trust, nor on a server whose public address is elsewhere", async () => {
+      const { app } = await sharedApp();
+      // A proxy on this machine (the app not told to trust it): its header gives it away.
+      for (const [name, value] of [["x-forwarded-for", "203.0.113.202"], ["x-real-ip", "203.0.113.202"], ["forwarded", "for=203.0.113.202"], ["via", "1.1 nginx"]] as const) {
+        expect((await app.inject({ url: "/dev/mailbox.json", headers: { [name]: value } })).statusCode, name).toBe(404);
+      }
+      expect((await app.inject({ url: "/dev/mailbox.json" })).statusCode).toBe(200);
+      // A proxy that adds no header: only the site's public address says the server is deployed, whatever NODE_ENV.
+      for (const NODE_ENV of ["development", "test"]) {
+        const deployed = await setup({ NODE_ENV, PUBLIC_URL: "https://freshfold.example" });
+        const answer = await deployed.app.inject({ url: "/dev/mailbox.json", headers: { host: "127.0.0.1:3000" } });
+        expect(answer.statusCode, NODE_ENV).toBe(404);
+        expect(answer.body).not.toContain("messages");
+      }
+    });
   });
 
   it("writes no e-mail address, phone or street address in its logs or error reports", async () => {
