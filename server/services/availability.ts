@@ -3,11 +3,10 @@ import { and, count, eq, gt, inArray } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Config } from "../config";
 import { checkouts, orders, pickupDays } from "../db/schema";
-import { CHECKOUT_HOLD_MINUTES, PICKUP_WINDOW_WEEKS } from "#domain/plan";
+import { PICKUP_WINDOW_WEEKS } from "#domain/plan";
 import { addDays, todayInServiceZone, weekday } from "./dates";
 import type { Db, Transaction } from "./db";
 
-export { CHECKOUT_HOLD_MINUTES };
 /** The availability call answers this many days from its start date. */
 export const AVAILABILITY_DAYS = 7;
 

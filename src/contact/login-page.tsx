@@ -10,6 +10,7 @@ import { PageMeta } from "../ui/page-meta";
 import { SignInLinkHelp } from "../ui/sign-in-link-help";
 import { TextField } from "../ui/text-field";
 import { HydratedFieldset } from "../ui/hydrated-fieldset";
+import { useFocusWhenShown } from "../ui/use-focus-when-shown";
 import { createApiClient } from "../api/client";
 
 type LoginError = "emailRequired" | "emailInvalid";
@@ -121,7 +122,7 @@ function SignInLinkRequest({ email, onSending }: { email: string; onSending: (se
   const [status, setStatus] = useState<"sending" | "sent" | "failed">("sending");
   useEffect(() => onSending(status === "sending"), [status, onSending]);
   const [attempt, setAttempt] = useState(0);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useFocusWhenShown<HTMLHeadingElement>(status !== "sending");
   useEffect(() => {
     const controller = new AbortController();
     createApiClient()
@@ -134,9 +135,6 @@ function SignInLinkRequest({ email, onSending }: { email: string; onSending: (se
       );
     return () => controller.abort();
   }, [email, attempt]);
-  useEffect(() => {
-    if (status !== "sending") heading.current?.focus();
-  }, [status]);
   return (
     <div className="rounded-card border border-brand-200 bg-brand-50 p-5 sm:p-6">
       {status === "sending" && <p className="text-ink">{t`Sending your link…`}</p>}

@@ -1,7 +1,8 @@
 // The server's pure pickup-day rules (server/services/dates.ts, availability.ts): calendar dates in the
 // service time zone, and which days can never be booked whatever the capacity.
 import { describe, expect, it } from "vitest";
-import { AVAILABILITY_DAYS, CHECKOUT_HOLD_MINUTES, dayProblem, pickupRules, type PickupRules } from "#server/services/availability";
+import { AVAILABILITY_DAYS, dayProblem, pickupRules, type PickupRules } from "#server/services/availability";
+import { CHECKOUT_HOLD_MINUTES } from "#domain/plan";
 import { addDays, daysBetween, todayInServiceZone, weekday } from "#server/services/dates";
 import type { Config } from "#server/config";
 
