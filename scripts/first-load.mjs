@@ -18,6 +18,8 @@ export async function startServer({ port, siteRoot = "dist", nodeEnv = "producti
     ...liftedLimits,
     // Production requires a secret of its own; a throwaway one for this run.
     SERVER_SECRET: randomBytes(48).toString("base64"),
+    // The sandbox provider and the mailbox table, in production (the build as deployed, without Stripe or SMTP).
+    ALLOW_TEST_MODE: "1",
     NODE_ENV: nodeEnv,
     PORT: String(port),
     HOST: "127.0.0.1",

@@ -83,6 +83,7 @@ async function serverEnv(dataDir) {
   const env = {
     ...process.env,
     NODE_ENV: "production",
+    ALLOW_TEST_MODE: "1",
     SERVER_SECRET: randomBytes(48).toString("base64"),
     PORT: String(port),
     HOST: "127.0.0.1",

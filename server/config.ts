@@ -22,6 +22,12 @@ export const configSchema = z.object({
   /** Stripe Tax on the Checkout Session (automatic_tax); off unless set, since it needs Stripe Tax set up. */
   STRIPE_AUTOMATIC_TAX: bool,
   SMTP_URL: z.url().optional(),
+  /**
+   * Lets a production server run with the sandbox payment provider or the development mailbox (a staging or demo
+   * site). Without it, production refuses to start without Stripe and SMTP: it would take sign-ups without
+   * charging and e-mail no one.
+   */
+  ALLOW_TEST_MODE: bool,
   MAIL_FROM: z.string().min(3).default("FreshFold Laundry <hello@freshfold.example>"),
   CONTACT_INBOX: z.email().default("team@freshfold.example"),
   /** How often the mail worker looks for due messages; 0 turns the background loop off (tests drain by hand). */
@@ -114,6 +120,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (config.NODE_ENV === "production" && !config.SERVER_SECRET) {
     throw new ConfigError(["SERVER_SECRET: required in production (at least 32 random characters, e.g. openssl rand -base64 48)"]);
+  }
+  if (config.NODE_ENV === "production" && !config.ALLOW_TEST_MODE) {
+    const missing = [];
+    if (!config.STRIPE_SECRET_KEY) {
+      missing.push("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required in production, or the sandbox takes sign-ups without charging a card");
+    }
+    if (!config.SMTP_URL) missing.push("SMTP_URL: required in production, or no customer gets an e-mail (sign-in links, welcome e-mails)");
+    if (missing.length > 0) throw new ConfigError([...missing, "ALLOW_TEST_MODE=1 runs production without them anyway (a staging or demo site)"]);
   }
   return config;
 }

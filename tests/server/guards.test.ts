@@ -254,7 +254,7 @@ describe(`security headers and bodies (${testDriver})`, () => {
 
   it("never puts a stack trace or an internal message in a response", async () => {
     const database = await openTestDatabase();
-    const app = await buildApp({ config: loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", MAIL_WORKER_INTERVAL_MS: "0", SERVER_SECRET: "s".repeat(40) }), database, logger: false });
+    const app = await buildApp({ config: loadConfig({ NODE_ENV: "production", ALLOW_TEST_MODE: "1", LOG_LEVEL: "silent", MAIL_WORKER_INTERVAL_MS: "0", SERVER_SECRET: "s".repeat(40) }), database, logger: false });
     app.get("/api/test-only/throw", async () => {
       throw new Error("secret database detail at /srv/app/server/db.ts:12");
     });

@@ -301,7 +301,7 @@ describe(`development mailbox (${testDriver})`, () => {
   });
 
   it("is never served in production, nor when SMTP_URL is set", async () => {
-    const production = await appWith({ NODE_ENV: "production", SERVER_SECRET: "s".repeat(40) });
+    const production = await appWith({ NODE_ENV: "production", ALLOW_TEST_MODE: "1", SERVER_SECRET: "s".repeat(40) });
     for (const url of ["/dev/mailbox", "/dev/mailbox.json", "/dev/mailbox/1"]) {
       const res = await production.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(404);

@@ -650,11 +650,11 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
     for (const personal of ["zoe@", "zoe%40", "Zoe@", "555-0142", "555 0142", "5550142", "Brickell", "García"]) expect(log, personal).not.toContain(personal);
   });
 
-  it("warns at start in production that payments are the sandbox's and e-mail the mailbox table's, when they are", async () => {
+  it("warns at start in production that payments are the sandbox's and e-mail the mailbox table's, when test mode is allowed", async () => {
     const lines: string[] = [];
     const { database } = (await sharedApp()).app;
     const app = await buildTestApp(
-      { NODE_ENV: "production", SERVER_SECRET: "x".repeat(40), LOG_LEVEL: "warn", MAIL_WORKER_INTERVAL_MS: "0" },
+      { NODE_ENV: "production", ALLOW_TEST_MODE: "1", SERVER_SECRET: "x".repeat(40), LOG_LEVEL: "warn", MAIL_WORKER_INTERVAL_MS: "0" },
       { logLines: lines, database },
     );
     await app.close();
@@ -668,8 +668,31 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
   });
 
   it("requires SERVER_SECRET in production, and a long one", () => {
-    expect(() => loadConfig({ NODE_ENV: "production", SMTP_URL: "smtp://localhost:25" })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: "production", SERVER_SECRET: "short" })).toThrow(/SERVER_SECRET/);
-    expect(loadConfig({ NODE_ENV: "production", SERVER_SECRET: "x".repeat(40) }).SERVER_SECRET).toHaveLength(40);
+    const live = { NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x", SMTP_URL: "smtp://localhost:25" };
+    expect(() => loadConfig(live)).toThrow(ConfigError);
+    expect(() => loadConfig({ ...live, SERVER_SECRET: "short" })).toThrow(/SERVER_SECRET/);
+    expect(loadConfig({ ...live, SERVER_SECRET: "x".repeat(40) }).SERVER_SECRET).toHaveLength(40);
+  });
+
+  it("refuses to start in production with the sandbox provider or the mailbox table, unless test mode is allowed", () => {
+    const secret = { NODE_ENV: "production", SERVER_SECRET: "x".repeat(40) };
+    const stripe = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+    const smtp = { SMTP_URL: "smtp://localhost:25" };
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ ...secret, ...smtp })).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required in production/), expect.stringMatching(/^ALLOW_TEST_MODE=1/)]);
+    expect(problems({ ...secret, ...stripe })).toEqual([expect.stringMatching(/^SMTP_URL: required in production/), expect.stringMatching(/^ALLOW_TEST_MODE=1/)]);
+    expect(problems({ ...secret })).toHaveLength(3);
+    expect(problems({ ...secret, ...stripe, ...smtp })).toEqual([]);
+    expect(problems({ ...secret, ALLOW_TEST_MODE: "1" })).toEqual([]);
+    // Development and tests keep the embedded defaults.
+    expect(problems({})).toEqual([]);
+    expect(problems({ NODE_ENV: "test" })).toEqual([]);
   });
 });
