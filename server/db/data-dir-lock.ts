@@ -19,7 +19,7 @@ export class DataDirectoryLockedError extends Error {
  * DataDirectoryLockedError while another process that is still running has it. A lock left by a process that
  * is gone (killed, crashed) is taken over.
  */
-export function lockDataDirectory(dataDir: string): () => void {
+export function lockDataDirectory(dataDir: string, hooks: TakeoverHooks = {}): () => void {
   const directory = path.resolve(dataDir);
   const file = path.join(directory, lockFileName);
   mkdirSync(directory, { recursive: true });
@@ -41,9 +41,45 @@ export function lockDataDirectory(dataDir: string): () => void {
       );
     }
     if (isRunning(holder, file) || round >= 3) throw new DataDirectoryLockedError(inUse(directory, holder));
-    // Its process is gone: remove the lock and take it. Two processes taking over the same stale lock at the same
-    // instant could both succeed, a window PostgreSQL's own lock file leaves open too.
-    rmSync(file, { force: true });
+    removeStaleLock(directory, file, holder, hooks);
+  }
+}
+
+/** For tests: runs at the moment a stale lock is about to be removed. */
+export interface TakeoverHooks {
+  beforeTakeover?: () => void;
+}
+
+/**
+ * Removes the lock left by `stalePid` (gone), if it is still that one. One process at a time does it, holding a
+ * second file: without it, two processes that both read the stale pid could both remove the lock, the second
+ * removing the lock the first had just taken, and both go on as its holder.
+ */
+function removeStaleLock(directory: string, file: string, stalePid: number, hooks: TakeoverHooks) {
+  const takeover = `${file}.takeover`;
+  try {
+    writeFileSync(takeover, `${process.pid}\n`, { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const taker = readHolder(takeover);
+    if (taker === "gone") return;
+    // Another process is taking the lock over this instant, and will have the directory.
+    if (taker === "unreadable") {
+      throw new DataDirectoryLockedError(
+        `The PGlite data directory ${directory} is being taken over by another process (${takeover}). If no process ` +
+          `uses the directory, delete ${takeover}.`,
+      );
+    }
+    if (isRunning(taker, takeover)) throw new DataDirectoryLockedError(inUse(directory, taker));
+    // Left by a process that died in these few steps: removed, and the caller tries again.
+    rmSync(takeover, { force: true });
+    return;
+  }
+  try {
+    hooks.beforeTakeover?.();
+    if (readHolder(file) === stalePid) rmSync(file, { force: true });
+  } finally {
+    rmSync(takeover, { force: true });
   }
 }
 

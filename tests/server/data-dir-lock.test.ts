@@ -4,12 +4,12 @@
 // PGlite only: PostgreSQL has no data directory of ours.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "#server/db/index";
-import { lockFileName } from "#server/db/data-dir-lock";
+import { lockDataDirectory, lockFileName } from "#server/db/data-dir-lock";
 
 const project = path.resolve(import.meta.dirname, "../..");
 // The run's migrated template, so each open skips initdb; none on PostgreSQL runs (initdb then).
@@ -139,6 +139,45 @@ describe("the PGlite data directory lock", () => {
       } finally {
         await taken.close();
       }
+    }
+  }, 120_000);
+
+  it("lets one process only take over a stale lock when two try at the same instant", () => {
+    const dataDir = path.join(work, "takeover-race");
+    mkdirSync(dataDir);
+    const lock = path.join(dataDir, lockFileName);
+    writeFileSync(lock, `${spawnSync(process.execPath, ["-e", ""]).pid}\n`);
+    let rival = "";
+    // This process has read the stale pid and is about to remove the lock when another process tries too.
+    const release = lockDataDirectory(dataDir, {
+      beforeTakeover: () => {
+        const run = spawnSync(process.execPath, ["--import", "tsx", "tests/server/helpers/take-data-dir-lock.ts"], { cwd: project, env: pgliteEnv(dataDir), encoding: "utf8" });
+        rival = run.stdout.trim() || run.stderr;
+      },
+    });
+    try {
+      expect(rival).toBe("DataDirectoryLockedError");
+      expect(lockHolder(dataDir)).toBe(String(process.pid));
+      expect(existsSync(`${lock}.takeover`)).toBe(false);
+    } finally {
+      release();
+    }
+    expect(existsSync(lock)).toBe(false);
+  }, 120_000);
+
+  it("removes a takeover left by a process killed while taking a stale lock over, and takes the lock", async () => {
+    const dataDir = path.join(work, "takeover-left");
+    const first = await open(dataDir);
+    await first.close();
+    const gone = String(spawnSync(process.execPath, ["-e", ""]).pid);
+    writeFileSync(path.join(dataDir, lockFileName), `${gone}\n`);
+    writeFileSync(path.join(dataDir, `${lockFileName}.takeover`), `${gone}\n`);
+    const taken = await open(dataDir);
+    try {
+      expect(lockHolder(dataDir)).toBe(String(process.pid));
+      expect(existsSync(path.join(dataDir, `${lockFileName}.takeover`))).toBe(false);
+    } finally {
+      await taken.close();
     }
   }, 120_000);
 
