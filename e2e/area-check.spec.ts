@@ -28,7 +28,7 @@ const text = {
     check: "Verificar mi código postal",
     served: "¡Buenas noticias! Damos servicio en Downtown y Brickell.",
     delivery: "Tiempo de entrega: El mismo día",
-    signUp: "Inscríbete con el código postal 33131",
+    signUp: "Regístrate con el código postal 33131",
     soon: "¡Pronto llegamos a Aventura!",
     email: "Tu correo electrónico",
     join: "Avísenme cuando lleguen",

@@ -20,8 +20,8 @@ const text = {
     choose: ["Choose Weekly Plan", "Choose First Week Promo"],
   },
   es: {
-    oneSubscription: "Los dos botones llevan a la misma inscripción: hay una sola suscripción.",
-    included: "Si lo eliges al inscribirte, es parte de tu plan sin costo adicional",
+    oneSubscription: "Los dos botones llevan al mismo registro: hay una sola suscripción.",
+    included: "Si lo eliges al registrarte, es parte de tu plan sin costo adicional",
     covers: "Lo que cubre tu plan",
     facts: [
       `Hasta ${buyerFacts.poundsPerPickup} libras por recogida`,

@@ -46,7 +46,7 @@ const text = {
     nameRequired: "Por favor, escribe tu nombre",
     businessNameRequired: "Por favor, escribe el nombre de tu negocio",
     emailRequired: "Por favor, escribe tu correo electrónico",
-    emailInvalid: "Por favor, introduce un correo electrónico válido",
+    emailInvalid: "Por favor, escribe un correo electrónico válido",
     phoneRequired: "Por favor, escribe un número de teléfono para coordinar tus recogidas",
     messageRequired: "Por favor, escribe un mensaje",
     sentTitle: "¡Mensaje enviado!",

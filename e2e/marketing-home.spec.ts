@@ -112,7 +112,7 @@ test("testimonials do not rotate for people who prefer reduced motion", async ({
 test("the FAQ preview keeps one answer open at a time", async ({ page }) => {
   await withLanguage(page, "es");
   await page.goto("/");
-  const faq = page.getByRole("region", { name: "Preguntas que nos hacen mucho" });
+  const faq = page.getByRole("region", { name: "Las preguntas que más nos hacen" });
   const questions = faq.locator("button[aria-expanded]");
   await expect(questions).toHaveCount(3);
   for (const question of await questions.all()) await expect(question).toHaveAttribute("aria-expanded", "false");
@@ -157,7 +157,7 @@ test("a keyboard user's focus on a question stays on it when the live accordion 
   await withLanguage(page, "es");
   const release = await holdLiveAccordion(page);
   await page.goto("/");
-  const faq = page.getByRole("region", { name: "Preguntas que nos hacen mucho" });
+  const faq = page.getByRole("region", { name: "Las preguntas que más nos hacen" });
   const questions = faq.locator("button[aria-expanded]");
   await expect(questions).toHaveCount(3);
   await questions.nth(2).focus();

@@ -65,7 +65,7 @@ const text = {
     plansFrom: "Planes desde $19.99 por semana",
     turnaround: ["24 horas", "12-18 horas"],
     claims: ["detergentes ecológicos", "Sin cargos ocultos", "cancela cuando quieras", "Servicio en español e inglés"],
-    faqSection: "Preguntas que nos hacen mucho",
+    faqSection: "Las preguntas que más nos hacen",
     faqAll: "Lee todas las preguntas y respuestas",
     stars: "5 de 5 estrellas",
     dot: (n: number) => `Mostrar testimonio ${n}`,

@@ -65,7 +65,7 @@ const text = {
     email: "Correo electrónico",
     subscribe: "Suscribirme",
     emailRequired: "Por favor, escribe tu correo electrónico",
-    emailInvalid: "Por favor, introduce un correo electrónico válido",
+    emailInvalid: "Por favor, escribe un correo electrónico válido",
     subscribed: "¡Gracias! Ya estás en la lista.",
     subscribedToast: "¡Ya estás suscrito!",
   },

@@ -20,7 +20,7 @@ export const postBodies: Record<string, Record<Language, Block[]>> = {
       { p: "Let sunscreen soak in for 15 minutes before you lie on your towel, and keep one towel just for the beach. When your laundry goes out with us, mark the beach bag or mention it in your delivery instructions: our stain treatment add-on takes care of the rest." },
     ],
     es: [
-      { p: "Si tus toallas de playa blancas tienen manchas anaranjadas o amarillas, no eres el único. Muchos protectores solares llevan avobenzona, y cuando se encuentra con el hierro y otros minerales del agua del grifo deja una mancha que parece óxido. El agua caliente y el cloro la empeoran." },
+      { p: "Si tus toallas de playa blancas tienen manchas anaranjadas o amarillas, no eres el único. Muchos protectores solares llevan avobenzona, y cuando se encuentra con el hierro y otros minerales del agua de la llave deja una mancha que parece óxido. El agua caliente y el cloro la empeoran." },
       { h2: "Para una mancha reciente" },
       { ul: [
         "Enjuaga la zona con agua fría en cuanto regreses de la playa. No la frotes contra la tela.",
@@ -163,7 +163,7 @@ export const postBodies: Record<string, Record<Language, Block[]>> = {
       { p: "Life changes, and your days can too. Write to us through the contact form or call us, and we'll move your pickups to days that work better, in English or Spanish." },
     ],
     es: [
-      { p: "Cuando te inscribes, te pedimos que elijas dos días de recogida en tu primera semana. Esos dos días de la semana se repiten luego cada semana. A veces nos preguntan por qué dos, y por qué fijos." },
+      { p: "Cuando te registras, te pedimos que elijas dos días de recogida en tu primera semana. Esos dos días de la semana se repiten luego cada semana. A veces nos preguntan por qué dos, y por qué fijos." },
       { h2: "El cesto nunca se desborda" },
       { p: "En una ciudad caliente y húmeda, la ropa que espera una semana entera empieza a oler, y las toallas y la ropa del gimnasio son las que más sufren. Con dos recogidas a la semana las cargas son pequeñas y la ropa no se echa a perder, y nunca pierdes un fin de semana poniéndote al día." },
       { h2: "Rutas que tienen sentido" },
