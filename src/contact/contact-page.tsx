@@ -104,8 +104,8 @@ export default function ContactPage() {
           </p>
           <ul className="mt-8 space-y-4">
             <ContactDetail icon="clock" title={t`Reply within 1 business day`} text={t`In English or Spanish, whichever you prefer.`} />
-            <ContactDetail icon="phone" title={t`Call or text us`} text={<a href={brand.phoneHref} className="font-semibold text-brand-700 underline-offset-4 hover:underline">{brand.phone}</a>} />
-            <ContactDetail icon="mail" title={t`Email`} text={<a href={`mailto:${brand.email}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">{brand.email}</a>} />
+            <ContactDetail icon="phone" title={t`Call or text us`} text={<a href={brand.phoneHref} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-4 hover:underline">{brand.phone}</a>} />
+            <ContactDetail icon="mail" title={t`Email`} text={<a href={`mailto:${brand.email}`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-4 hover:underline">{brand.email}</a>} />
           </ul>
         </div>
 

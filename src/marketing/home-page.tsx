@@ -87,7 +87,7 @@ export default function HomePage() {
           ]}
         />
         <p className="mt-8">
-          <Link to="/how-it-works" className="inline-flex items-center gap-2 font-semibold text-brand-700 underline decoration-2 underline-offset-4 hover:text-brand-900">
+          <Link to="/how-it-works" className="-my-2.5 inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline decoration-2 underline-offset-4 hover:text-brand-900">
             {t`See every step in detail`}
             <Icon name="arrowRight" className="h-5 w-5" />
           </Link>
@@ -145,7 +145,7 @@ export default function HomePage() {
           <LiveFaqPreview items={faq} open={faqOpen} onOpenChange={setFaqOpen} focusedRef={faqFocused} />
         </Suspense>
         <p className="mt-6">
-          <Link to="/faq" className="inline-flex items-center gap-2 font-semibold text-brand-700 underline decoration-2 underline-offset-4 hover:text-brand-900">
+          <Link to="/faq" className="-my-2.5 inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline decoration-2 underline-offset-4 hover:text-brand-900">
             {t`Read all the questions and answers`}
             <Icon name="arrowRight" className="h-5 w-5" />
           </Link>

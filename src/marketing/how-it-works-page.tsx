@@ -66,7 +66,7 @@ export default function HowItWorksPage() {
             <p className="mt-2 leading-relaxed text-muted">
               {t`Pickups, pricing, detergents and the areas we serve: the answers are in our FAQ.`}
             </p>
-            <Link to="/faq" className="mt-4 inline-flex items-center gap-2 font-semibold text-brand-700 underline decoration-2 underline-offset-4 hover:text-brand-900">
+            <Link to="/faq" className="mt-1.5 -mb-2.5 inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline decoration-2 underline-offset-4 hover:text-brand-900">
               {t`Read the FAQ`}
               <Icon name="arrowRight" className="h-5 w-5" />
             </Link>

@@ -170,7 +170,7 @@ export default function PricingPage() {
             {t`Moving, hosting guests or back from a long trip? Ask us about a One-Time Pickup. We'll confirm the price and a pickup time that suits you before we come.`}
           </p>
           <p>
-            <Link to="/contact" className="font-semibold text-brand-700 underline decoration-2 underline-offset-4 hover:text-brand-900">
+            <Link to="/contact" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline decoration-2 underline-offset-4 hover:text-brand-900">
               {t`Ask about a One-Time Pickup`}
             </Link>
           </p>

@@ -129,7 +129,7 @@ export function TestimonialsView({ index, rotating, stopped, send: dispatch }: T
                   aria-current={i === index ? "true" : undefined}
                   aria-controls={slidesId}
                   onClick={() => send({ type: "select", index: i })}
-                  className="group inline-flex h-11 w-8 items-center justify-center rounded-full outline-none focus-visible:ring-3 focus-visible:ring-focus"
+                  className="group inline-flex h-11 w-11 items-center justify-center rounded-full outline-none focus-visible:ring-3 focus-visible:ring-focus"
                 >
                   <span
                     aria-hidden="true"

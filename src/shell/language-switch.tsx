@@ -10,7 +10,7 @@ export function LanguageSwitch() {
     <button
       type="button"
       onClick={() => void setLanguage(next)}
-      className="inline-flex items-center gap-2 rounded-control border border-brand-200 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+      className="inline-flex min-h-11 items-center gap-2 rounded-control border border-brand-200 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
       aria-label={t`Switch language to ${next === "es" ? "Español" : "English"}`}
     >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">

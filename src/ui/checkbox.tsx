@@ -9,7 +9,7 @@ export interface CheckboxProps extends Omit<AriaCheckboxProps, "children" | "cla
 export function Checkbox({ children, errorMessage, ...props }: CheckboxProps) {
   return (
     <div className="flex flex-col gap-1">
-      <AriaCheckbox {...props} isInvalid={!!errorMessage || props.isInvalid} className="group flex cursor-pointer items-start gap-3 text-sm text-ink">
+      <AriaCheckbox {...props} isInvalid={!!errorMessage || props.isInvalid} className="group flex min-h-11 cursor-pointer items-start gap-3 text-sm text-ink">
         {({ isSelected }) => (
           <>
             <span

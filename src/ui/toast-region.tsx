@@ -52,7 +52,7 @@ export default function ToastRegion() {
               <Text slot="title" className="font-semibold">{toast.content.title}</Text>
               {toast.content.description && <Text slot="description" className="text-sm">{toast.content.description}</Text>}
             </ToastContent>
-            <Button slot="close" aria-label={t`Close`} className="rounded-md p-1 hover:bg-white/20">
+            <Button slot="close" aria-label={t`Close`} className="-m-2.5 shrink-0 rounded-md p-3.5 hover:bg-white/20">
               <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2"><path d="M6 6l12 12M18 6L6 18" /></svg>
             </Button>
           </Toast>

@@ -112,11 +112,11 @@ export function PersonalStep() {
           {t`I accept the terms of service and the privacy policy.`}
         </Checkbox>
         <p className="pl-8 text-sm text-muted">
-          <Link to="/terms" className="font-medium text-brand-800 underline">
+          <Link to="/terms" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline">
             {t`Terms of service`}
           </Link>
           {" · "}
-          <Link to="/privacy" className="font-medium text-brand-800 underline">
+          <Link to="/privacy" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline">
             {t`Privacy policy`}
           </Link>
         </p>
