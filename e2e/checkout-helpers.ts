@@ -6,10 +6,16 @@ import PO from "pofile";
 import type { APIRequestContext, Page, Request } from "@playwright/test";
 import { expect, isoDay, type Language } from "./fixtures";
 import { CHECKOUT_FORM_KEY } from "#domain/signup-storage";
+import { SITE_CLIENT_HEADER } from "#contract/calls";
 
 export { CHECKOUT_FORM_KEY };
 export const PAY_CARD = "4242 4242 4242 4242";
 export const DECLINED_CARD = "4000 0000 0000 0002";
+/**
+ * The header the site's API client sends on every call: a test calling an owner's route as the page would (with
+ * the context's checkout cookie) sends it too, since without it the cookie proves nothing (docs/decisions/015).
+ */
+export const SITE_CALL = { headers: { [SITE_CLIENT_HEADER]: "1" } };
 
 const root = path.resolve(import.meta.dirname, "..");
 const catalogs = new Map<string, PO>();

@@ -1,7 +1,7 @@
 // The whole purchase through the real wizard, in English and Spanish: sign up, cancel on the sandbox checkout,
 // return to step 6, pay, the success page's calls made once, the billing portal, cancelling there.
 import { test, expect, useLanguage } from "./fixtures";
-import { PAY_CARD, availableDays, emailExists, mailboxFor, postPaymentCalls, recordApiRequests, tr } from "./checkout-helpers";
+import { PAY_CARD, SITE_CALL, availableDays, emailExists, mailboxFor, postPaymentCalls, recordApiRequests, tr } from "./checkout-helpers";
 import { isoDay, uniqueSignupEmail, wizard } from "./models/signup-driver";
 
 // Start dates apart from the other suites' days (see e2e/checkout.spec.ts and e2e/signup.spec.ts).
@@ -33,7 +33,7 @@ for (const language of ["en", "es"] as const) {
     await expect(page.getByText(t("Payment Canceled"), { exact: true })).toBeVisible();
     await w.expectStep(6);
     await expect(page.getByText(email)).toBeVisible();
-    const gone = await page.request.get(`/api/client/delete_by_email/${encodeURIComponent(email)}`);
+    const gone = await page.request.get(`/api/client/delete_by_email/${encodeURIComponent(email)}`, SITE_CALL);
     expect(await gone.json()).toEqual({ ok: true, deleted: false });
 
     // Pay this time.

@@ -6,6 +6,7 @@ import { test, expect, expectNoAxeViolations, useLanguage, type Language } from 
 import {
   DECLINED_CARD,
   PAY_CARD,
+  SITE_CALL,
   availableDays,
   createCheckout,
   emailExists,
@@ -78,7 +79,7 @@ for (const language of ["en", "es"] as const) {
         const state = async () => {
           const orders = await Promise.all(
             days.map(async (date) => {
-              const response = await page.request.post("/api/order/create4customer", { data: { client_email: email, createdBy: "e2e-check", date } });
+              const response = await page.request.post("/api/order/create4customer", { ...SITE_CALL, data: { client_email: email, createdBy: "e2e-check", date } });
               return ((await response.json()) as { created: boolean }).created;
             }),
           );
@@ -172,7 +173,7 @@ for (const language of ["en", "es"] as const) {
 
           // The pending client is gone and its days are free again.
           expect(await isAvailable(page.request, days[0])).toBe(true);
-          const again = await page.request.get(`/api/client/delete_by_email/${encodeURIComponent(email)}`);
+          const again = await page.request.get(`/api/client/delete_by_email/${encodeURIComponent(email)}`, SITE_CALL);
           expect(await again.json()).toEqual({ ok: true, deleted: false });
           expect(await emailExists(page.request, email)).toBe(false);
 
@@ -180,7 +181,7 @@ for (const language of ["en", "es"] as const) {
           await page.goBack();
           await expect(page).toHaveURL(/\/sandbox\/checkout\//);
         } finally {
-          await Promise.all(fillers.map((filler) => request.get(`/api/client/delete_by_email/${encodeURIComponent(filler)}`)));
+          await Promise.all(fillers.map((filler) => request.get(`/api/client/delete_by_email/${encodeURIComponent(filler)}`, SITE_CALL)));
         }
       });
     });

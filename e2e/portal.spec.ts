@@ -2,7 +2,7 @@
 // scrolling, Cancel asks first and says what happens to the paid pickups, and the cancellation e-mail arrives.
 import type { Page } from "@playwright/test";
 import { test, expect, expectNoAxeViolations, useLanguage } from "./fixtures";
-import { availableDays, createCheckout, emailExists, mailboxFor, makeClient, payThroughApi, tr, uniqueEmail } from "./checkout-helpers";
+import { SITE_CALL, availableDays, createCheckout, emailExists, mailboxFor, makeClient, payThroughApi, tr, uniqueEmail } from "./checkout-helpers";
 
 const offsets = { en: 26, es: 33 };
 
@@ -24,7 +24,7 @@ for (const language of ["en", "es"] as const) {
       const checkoutUrl = await createCheckout(page.request, baseURL!, makeClient(email, days, language));
       await payThroughApi(page.request, checkoutUrl);
       // The paying browser's cookie proves the address: the portal link comes straight back.
-      const answer = (await (await page.request.get(`/api/payments/create-portal-session/${encodeURIComponent(email)}`)).json()) as { portal_url: string };
+      const answer = (await (await page.request.get(`/api/payments/create-portal-session/${encodeURIComponent(email)}`, SITE_CALL)).json()) as { portal_url: string };
       await page.goto(answer.portal_url);
       await expect(page.getByRole("heading", { level: 1, name: p("sandbox.portal.title") })).toBeVisible();
       const portal = await noSidewaysScroll(page);

@@ -275,6 +275,9 @@ async function call(kind, what, method, url, { json, form, cookie, retry = true 
       headers["content-type"] = "application/x-www-form-urlencoded";
       body = new URLSearchParams(form).toString();
     }
+    // As the site's API client: its header (SITE_CLIENT_HEADER, src/contract/calls.ts) on every call, without
+    // which the checkout cookie proves nothing.
+    headers["x-freshfold-client"] = "1";
     if (cookie) headers.cookie = cookie;
     const request = fetch(`${origin}${url}`, { method, headers, body, redirect: "manual" });
     dispatched(kind, what);

@@ -1,10 +1,16 @@
 // Who owns a sign-up (product.md SEC-3): the browser that opened its checkout. The checkout sets an httpOnly, SameSite=Lax cookie
 // holding a random value; the checkout row keeps only its SHA-256. A request proves ownership of a client's
-// sign-up (or of its paid checkout) by carrying that cookie, from the site itself.
+// sign-up (or of its paid checkout) by carrying that cookie, from the site itself: it must also carry the site
+// client's header (SITE_CLIENT_HEADER, which src/api/client.ts sends on every call) and, when the browser sends
+// Fetch Metadata, be same-origin and no navigation. A link, a redirect or a form on another site cannot add a
+// header, and another site's fetch with one needs a CORS preflight the server never grants; the header is what
+// stops a top-level navigation (a GET that carries a SameSite=Lax cookie) from a browser without Fetch Metadata
+// (docs/decisions/015-owner-calls-need-the-site-header.md). The e-mailed links prove with their token instead.
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { checkouts, clients, type CheckoutRow, type ClientRow } from "../db/schema";
 import type { Db } from "../services/db";
+import { SITE_CLIENT_HEADER } from "#contract/calls";
 import { normalizeEmail } from "#contract/common";
 import { CHECKOUT_HOLD_MINUTES } from "#domain/plan";
 import { ApiError } from "../errors";
@@ -39,13 +45,16 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
 /**
  * The hash of the request's checkout cookie, or null. A cookie on a request another site caused (a link or a
  * form elsewhere: Fetch Metadata says cross-site, same-site or a navigation) proves nothing, so a GET such as
- * delete_by_email cannot be triggered from another page with the owner's cookie.
+ * delete_by_email cannot be triggered from another page with the owner's cookie. Nor does one without the site
+ * client's header: a browser that sends no Fetch Metadata (Safari before 16.4, some webviews) still sends the
+ * cookie on a link followed from another site, and only the header tells that navigation from the site's call.
  */
 export function cookieProof(request: FastifyRequest): string | null {
   const site = request.headers["sec-fetch-site"];
   const mode = request.headers["sec-fetch-mode"];
   if (site !== undefined && site !== "same-origin") return null;
   if (mode === "navigate") return null;
+  if (request.headers[SITE_CLIENT_HEADER] !== "1") return null;
   const token = readCookie(request, CHECKOUT_COOKIE);
   if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   return sha256(token);

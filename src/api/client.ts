@@ -1,6 +1,6 @@
 // The API client: every call of the contract, typed and checked by its zod schemas.
 import type { z } from "zod";
-import { calls, type CallDefinition, type Calls, type CallName } from "#contract/calls";
+import { calls, SITE_CLIENT_HEADER, type CallDefinition, type Calls, type CallName } from "#contract/calls";
 import { errorResponseSchema } from "#contract/common";
 import { withDeadline } from "./deadline";
 
@@ -48,7 +48,8 @@ export function createApiClient({ baseUrl = import.meta.env?.VITE_API_BASE_URL ?
     if (input.query) path += `?${new URLSearchParams(input.query as Record<string, string>)}`;
     const response = await (fetchImpl ?? fetch)(`${baseUrl}${path}`, {
       method: definition.method,
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      // The site's header: without it the server takes the checkout cookie for no proof (docs/decisions/015).
+      headers: { "Content-Type": "application/json", Accept: "application/json", [SITE_CLIENT_HEADER]: "1" },
       body: input.body === undefined ? undefined : JSON.stringify(input.body),
       signal: input.signal,
     });

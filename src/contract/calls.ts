@@ -13,6 +13,14 @@ export interface CallDefinition {
   response: z.ZodType;
 }
 
+/**
+ * The header the site's own API client sends on every call (value "1"), and what the server needs besides the
+ * checkout cookie before the cookie proves ownership (server/auth/ownership.ts, docs/decisions/015): a link, a
+ * form or a redirect cannot add a header, and another site's fetch with it needs a CORS preflight that the server
+ * never grants.
+ */
+export const SITE_CLIENT_HEADER = "x-freshfold-client";
+
 const emailParam = z.object({ email: emailSchema });
 
 /** Either shape the spec allows: a boolean, or an object whose `available` is true. */

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { clients, contactMessages, emailOutbox, newsletterSubscriptions, orders, sandboxCheckoutSessions } from "#server/db/schema";
 import { calls } from "#contract/calls";
 import { testDriver } from "./helpers/database";
-import { buildApiApp, checkoutBody, ORIGIN, openCheckout, payWithCard, signupClient, type ApiApp, type TestClock } from "./helpers/api";
+import { fromSite, buildApiApp, checkoutBody, ORIGIN, openCheckout, payWithCard, signupClient, type ApiApp, type TestClock } from "./helpers/api";
 
 let app: ApiApp;
 let clock: TestClock;
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const json = (method: "POST" | "PUT", url: string, payload: unknown, cookie?: string) =>
-  app.inject({ method, url, payload: payload as object, headers: cookie ? { cookie } : {} });
+  app.inject({ method, url, payload: payload as object, headers: fromSite(cookie) });
 
 /** Signs up and pays with the sandbox: an active client; answers the paying browser's cookie. */
 async function activeClient(email: string) {

@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { clients, emailOutbox, sandboxSubscriptions } from "#server/db/schema";
 import { deactivateSubscription } from "#server/services/fulfilment";
 import { testDriver } from "./helpers/database";
-import { buildApiApp, openCheckout, payWithCard, signupClient, type ApiApp, type TestClock } from "./helpers/api";
+import { fromSite, buildApiApp, openCheckout, payWithCard, signupClient, type ApiApp, type TestClock } from "./helpers/api";
 import { startSmtpServer, type TestSmtpServer } from "./helpers/mail-smtp";
 
 let app: ApiApp;
@@ -23,7 +23,7 @@ afterAll(async () => {
 async function paidPortal(email: string, language: "en" | "es") {
   const { sessionId, cookie } = await openCheckout(app, signupClient(clock, { email, language }));
   await payWithCard(app, sessionId, "4242424242424242");
-  const link = (await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: { cookie } })).json().portal_url as string;
+  const link = (await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: fromSite(cookie) })).json().portal_url as string;
   return new URL(link).pathname;
 }
 

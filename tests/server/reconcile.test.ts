@@ -17,6 +17,7 @@ import {
   buildApiApp,
   chargeWithoutFulfilment,
   checkoutBody,
+  fromSite,
   openCheckout,
   payWithCard,
   signupClient,
@@ -164,13 +165,13 @@ describe(`reconciliation with the sandbox provider (${testDriver})`, () => {
   it("closes a cancelled sign-up's checkout at the provider before deleting it; a paid one is fulfilled instead", async () => {
     const cancelled = "cancel@example.com";
     const open = await openCheckout(app, signupClient(clock, { email: cancelled }, 20, 1));
-    expect((await app.inject({ url: `/api/client/delete_by_email/${cancelled}`, headers: { cookie: open.cookie } })).json()).toMatchObject({ deleted: true });
+    expect((await app.inject({ url: `/api/client/delete_by_email/${cancelled}`, headers: fromSite(open.cookie) })).json()).toMatchObject({ deleted: true });
     expect((await payWithCard(app, open.sessionId)).statusCode).toBe(410);
 
     const paid = "paid-then-cancel@example.com";
     const charged = await openCheckout(app, signupClient(clock, { email: paid }, 20, 1));
     expect((await chargeWithoutFulfilment(app, charged.sessionId)).outcome).toBe("paid");
-    const refused = await app.inject({ url: `/api/client/delete_by_email/${paid}`, headers: { cookie: charged.cookie } });
+    const refused = await app.inject({ url: `/api/client/delete_by_email/${paid}`, headers: fromSite(charged.cookie) });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe("client_active");
     expect(await state(paid)).toMatchObject({ active: true, welcomes: 1, charges: 1 });
@@ -186,7 +187,7 @@ describe(`reconciliation with the sandbox provider (${testDriver})`, () => {
     };
     let answer;
     try {
-      answer = await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: { cookie: open.cookie } });
+      answer = await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: fromSite(open.cookie) });
     } finally {
       delete (provider as Partial<typeof provider>).expireCheckoutSession;
     }

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Window } from "happy-dom";
 import { testDriver } from "./helpers/database";
-import { buildApiApp, ORIGIN, openCheckout, payWithCard, signupClient, type ApiApp, type TestClock } from "./helpers/api";
+import { fromSite, buildApiApp, ORIGIN, openCheckout, payWithCard, signupClient, type ApiApp, type TestClock } from "./helpers/api";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -135,7 +135,7 @@ describe(`the sandbox billing portal (${testDriver})`, () => {
     const { sessionId, cookie } = await openCheckout(app, signupClient(clock, { email, language }));
     await payWithCard(app, sessionId, "4242424242424242");
     cookies.set(email, cookie);
-    const link = (await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: { cookie } })).json().portal_url as string;
+    const link = (await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: fromSite(cookie) })).json().portal_url as string;
     return new URL(link).pathname;
   }
 
@@ -178,7 +178,7 @@ describe(`the sandbox billing portal (${testDriver})`, () => {
     // A fresh link 10 days later: the renewal of Sunday the 10th has been charged.
     clock.advanceMinutes(60 * 24 * 10);
     try {
-      const fresh = new URL((await app.inject({ url: "/api/payments/create-portal-session/portal-es@example.com", headers: { cookie: cookies.get("portal-es@example.com")! } })).json().portal_url).pathname;
+      const fresh = new URL((await app.inject({ url: "/api/payments/create-portal-session/portal-es@example.com", headers: fromSite(cookies.get("portal-es@example.com")!) })).json().portal_url).pathname;
       expect(fresh).not.toBe(path);
       const html = (await app.inject(fresh)).body;
       expectPageBasics(html, "es");

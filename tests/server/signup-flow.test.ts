@@ -8,6 +8,7 @@ import {
   buildApiApp,
   chargeWithoutFulfilment,
   checkoutBody,
+  fromSite,
   ORIGIN,
   openCheckout,
   payWithCard,
@@ -35,12 +36,12 @@ async function state(email: string) {
 async function postPaymentCalls(email: string, days: string[], cookie: string) {
   const answers = [];
   for (const date of days) {
-    answers.push(await app.inject({ method: "POST", url: "/api/order/create4customer", payload: { client_email: email, createdBy: "signup-wizard", date }, headers: { cookie } }));
+    answers.push(await app.inject({ method: "POST", url: "/api/order/create4customer", payload: { client_email: email, createdBy: "signup-wizard", date }, headers: fromSite(cookie) }));
   }
-  answers.push(await app.inject({ url: `/api/client/set_active/${email}`, headers: { cookie } }));
-  answers.push(await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: { cookie } }));
+  answers.push(await app.inject({ url: `/api/client/set_active/${email}`, headers: fromSite(cookie) }));
+  answers.push(await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: fromSite(cookie) }));
   answers.push(
-    await app.inject({ method: "POST", url: `/api/client/send_welcome_email?email=${email}`, payload: JSON.stringify(email), headers: { "content-type": "application/json", cookie } }),
+    await app.inject({ method: "POST", url: `/api/client/send_welcome_email?email=${email}`, payload: JSON.stringify(email), headers: { "content-type": "application/json", ...fromSite(cookie) } }),
   );
   return answers;
 }
@@ -84,7 +85,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     const replayed = await postPaymentCalls(email, [client.pickupone!, client.pickuptwo!], cookie);
     expect(replayed.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(replayed[4]!.json()).toEqual({ ok: true, queued: false });
-    const deleted = await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: { cookie } });
+    const deleted = await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: fromSite(cookie) });
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().error.code).toBe("client_active");
 
@@ -103,7 +104,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     expect((await chargeWithoutFulfilment(app, sessionId)).outcome).toBe("paid");
     expect((await state(email)).client?.isActive).toBe(false);
 
-    const setActive = await app.inject({ url: `/api/client/set_active/${email}`, headers: { cookie } });
+    const setActive = await app.inject({ url: `/api/client/set_active/${email}`, headers: fromSite(cookie) });
     expect(setActive.json()).toEqual({ ok: true, isActive: true });
     const fulfilled = await state(email);
     expect(fulfilled.orders).toEqual([client.pickupone, client.pickuptwo]);
@@ -154,20 +155,20 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     const held = await db().select().from(checkouts).where(and(eq(checkouts.providerSessionId, sessionId), eq(checkouts.status, "open")));
     expect(held).toHaveLength(1);
 
-    const deleted = await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: { cookie } });
+    const deleted = await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: fromSite(cookie) });
     expect(deleted.json()).toEqual({ ok: true, deleted: true });
     expect((await state(email)).client).toBeUndefined();
     expect(await db().select().from(checkouts).where(eq(checkouts.providerSessionId, sessionId))).toEqual([]);
     // The provider's session is closed too: paying it now is refused.
     expect((await payWithCard(app, sessionId)).statusCode).toBe(410);
-    expect((await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: { cookie } })).json()).toEqual({ ok: true, deleted: false });
+    expect((await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: fromSite(cookie) })).json()).toEqual({ ok: true, deleted: false });
   });
 
   it("delete_by_email never deletes a client who turns out to have paid", async () => {
     const email = "paid-then-back@example.com";
     const { sessionId, cookie } = await openCheckout(app, signupClient(clock, { email }));
     await chargeWithoutFulfilment(app, sessionId);
-    const response = await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: { cookie } });
+    const response = await app.inject({ url: `/api/client/delete_by_email/${email}`, headers: fromSite(cookie) });
     expect(response.statusCode).toBe(409);
     const now = await state(email);
     expect(now.client?.isActive).toBe(true);
@@ -189,7 +190,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     it("gives no portal to an unknown or pending client, even from the browser that opened the checkout", async () => {
       const { cookie } = await openCheckout(app, signupClient(clock, { email: "portal-pending@example.com" }));
       for (const email of ["portal-pending@example.com", "portal-nobody@example.com"]) {
-        const response = await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: { cookie } });
+        const response = await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: fromSite(cookie) });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ sent: true });
       }
@@ -199,7 +200,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
       const email = "portal@example.com";
       const { sessionId, cookie } = await openCheckout(app, signupClient(clock, { email }));
       await payWithCard(app, sessionId);
-      const portalUrl = (await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: { cookie } })).json().portal_url as string;
+      const portalUrl = (await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: fromSite(cookie) })).json().portal_url as string;
       const path = new URL(portalUrl).pathname;
       const cancel = await app.inject({ method: "POST", url: `${path}/cancel` });
       expect(cancel.statusCode).toBe(303);
@@ -207,8 +208,8 @@ describe(`the sign-up sequence (${testDriver})`, () => {
       expect((await state(email)).client).toMatchObject({ isActive: false, cancelledAt: expect.any(Date) });
       expect((await app.inject(`/api/client/email_exists/${email}`)).json()).toEqual({ exists: false });
       // The paying browser's cookie no longer opens a portal: there is no subscription behind it.
-      expect((await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: { cookie } })).json()).toEqual({ sent: true });
-      expect((await app.inject({ url: `/api/client/set_active/${email}`, headers: { cookie } })).statusCode).toBe(409);
+      expect((await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: fromSite(cookie) })).json()).toEqual({ sent: true });
+      expect((await app.inject({ url: `/api/client/set_active/${email}`, headers: fromSite(cookie) })).statusCode).toBe(409);
       // Cancelling twice changes nothing.
       expect((await app.inject({ method: "POST", url: `${path}/cancel` })).statusCode).toBe(303);
       expect((await deactivateSubscription(db(), { clientId: (await state(email)).client!.id })).outcome).toBe("already_inactive");

@@ -5,7 +5,7 @@ import { addDays, format, parseISO } from "date-fns";
 import { count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildTestApp } from "./helpers/app";
-import { checkoutCookie } from "./helpers/api";
+import { fromSite, checkoutCookie } from "./helpers/api";
 import { startFakeStripe, signWebhookPayload, type FakeStripe } from "./fakes/stripe-api";
 import { checkouts, clients, emailOutbox, orders, paymentEvents } from "#server/db/schema";
 import type { ClientInput } from "#contract/client";
@@ -30,7 +30,7 @@ function signupClient(email: string): ClientInput {
 /** Runs the sign-up's checkout call and returns the Stripe session the server opened. */
 /** The paying browser's checkout cookie per e-mail: the post-payment calls and the portal need it. */
 const cookies = new Map<string, string>();
-const payingBrowser = (email: string) => ({ cookie: cookies.get(email) ?? "" });
+const payingBrowser = (email: string) => fromSite(cookies.get(email));
 
 async function checkout(email: string) {
   const response = await app.inject({

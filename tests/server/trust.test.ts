@@ -9,7 +9,7 @@ import { openTestDatabase, testDriver } from "./helpers/database";
 import { buildTestApp } from "./helpers/app";
 import { hmac, seal } from "#server/auth/crypto";
 import { signWelcomeToken } from "#server/auth/portal-access";
-import { buildApiApp, chargeWithoutFulfilment, checkoutBody, checkoutCookie, ORIGIN, openCheckout, payWithCard, signupClient, testClock, type ApiApp, type TestClock } from "./helpers/api";
+import { fromSite, buildApiApp, chargeWithoutFulfilment, checkoutBody, checkoutCookie, ORIGIN, openCheckout, payWithCard, signupClient, testClock, type ApiApp, type TestClock } from "./helpers/api";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -42,7 +42,7 @@ function stranger(app: ApiApp, method: "GET" | "POST" | "PUT", url: string, payl
     url,
     remoteAddress: STRANGER,
     payload: payload === undefined ? undefined : typeof payload === "string" ? payload : (payload as object),
-    headers: { ...(typeof payload === "string" ? { "content-type": "application/json" } : {}), ...(cookie ? { cookie } : {}) },
+    headers: { ...(typeof payload === "string" ? { "content-type": "application/json" } : {}), ...fromSite(cookie) },
   });
 }
 
@@ -120,7 +120,7 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
     it("opens for the browser that paid (its checkout cookie), and for no other browser's cookie", async () => {
       const { app, clock } = await sharedApp();
       const { cookie } = await customer(app, clock, "dan@example.com");
-      const mine = await app.inject({ url: "/api/payments/create-portal-session/dan@example.com", headers: { cookie } });
+      const mine = await app.inject({ url: "/api/payments/create-portal-session/dan@example.com", headers: fromSite(cookie) });
       expect(mine.json().portal_url).toMatch(new RegExp(`^${ORIGIN}/sandbox/portal/`));
       // A stranger's own checkout cookie proves nothing about Dan.
       const own = await openCheckout(app, signupClient(clock, { email: "eve@example.com" }), { remoteAddress: STRANGER });
@@ -382,7 +382,7 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
       }
       // An English customer's portal still returns to the English home.
       const { cookie } = await customer(app, clock, "eli@example.com");
-      const english = (await app.inject({ url: "/api/payments/create-portal-session/eli@example.com", headers: { cookie } })).json().portal_url as string;
+      const english = (await app.inject({ url: "/api/payments/create-portal-session/eli@example.com", headers: fromSite(cookie) })).json().portal_url as string;
       const [session] = await app.database.db.select().from(sandboxPortalSessions).where(eq(sandboxPortalSessions.id, new URL(english).pathname.split("/").pop()!));
       expect(session?.returnUrl).toBe(`${ORIGIN}/`);
     });
@@ -417,10 +417,63 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
       expect(await row(app, "vic@example.com")).toMatchObject({ isActive: true, name: "Ana" });
     });
 
+    it("a link from another site, followed in a browser without Fetch Metadata, carries the owner's cookie but proves nothing without the site's header", async () => {
+      const { app, clock } = await sharedApp();
+      const signup = signupClient(clock, { email: "nometa@example.com" });
+      const owner = await openCheckout(app, signup, { remoteAddress: anotherAddress() });
+      const url = "/api/client/delete_by_email/nometa@example.com";
+      // A top-level navigation (a link, window.location) in Safari before 16.4: the SameSite=Lax cookie goes
+      // along, and no Sec-Fetch-* header says where the request came from.
+      expect((await app.inject({ url, headers: { cookie: owner.cookie } })).json()).toEqual({ ok: true, deleted: false });
+      // The edits answer as for a stranger too.
+      const edit = { ...signup, name: "Mallory" };
+      expect((await app.inject({ method: "PUT", url: "/api/client/update_by_email", payload: edit, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+      expect((await app.inject({ method: "POST", url: "/api/client/register/new", payload: edit, headers: { cookie: owner.cookie } })).json()).toEqual({ ok: true });
+      // The site's header does not make up for Fetch Metadata that names another site or a navigation.
+      for (const metadata of [
+        { "sec-fetch-site": "cross-site", "sec-fetch-mode": "cors" },
+        { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
+        { "sec-fetch-site": "same-site", "sec-fetch-mode": "cors" },
+        { "sec-fetch-site": "same-origin", "sec-fetch-mode": "navigate" },
+      ]) {
+        expect((await app.inject({ url, headers: { ...fromSite(owner.cookie), ...metadata } })).json(), JSON.stringify(metadata)).toEqual({ ok: true, deleted: false });
+      }
+      expect(await row(app, "nometa@example.com")).toMatchObject({ name: "Ana", isActive: false, address: signup.address });
+      const [held] = await app.database.db.select().from(checkouts).where(eq(checkouts.providerSessionId, owner.sessionId));
+      expect(held?.status).toBe("open");
+
+      // The site's own call from that browser (its header; no Fetch Metadata in this browser) deletes it.
+      expect((await app.inject({ url, headers: fromSite(owner.cookie) })).json()).toEqual({ ok: true, deleted: true });
+      expect(await row(app, "nometa@example.com")).toBeUndefined();
+    });
+
+    it("after payment, the paying browser's cookie without the site's header confirms nothing and opens no portal", async () => {
+      const { app, clock } = await sharedApp();
+      const owner = await customer(app, clock, "nometa-paid@example.com");
+      const bare = { cookie: owner.cookie };
+      const portals = await portalSessions(app);
+      expect((await app.inject({ url: "/api/client/set_active/nometa-paid@example.com", headers: bare })).statusCode).toBe(409);
+      const order = { client_email: "nometa-paid@example.com", createdBy: "signup-wizard", date: clock.day(3) };
+      expect((await app.inject({ method: "POST", url: "/api/order/create4customer", payload: order, headers: bare })).statusCode).toBe(409);
+      const welcome = await app.inject({
+        method: "POST",
+        url: "/api/client/send_welcome_email?email=nometa-paid@example.com",
+        payload: JSON.stringify("nometa-paid@example.com"),
+        headers: { ...bare, "content-type": "application/json" },
+      });
+      expect(welcome.statusCode).toBe(409);
+      expect((await app.inject({ url: "/api/payments/create-portal-session/nometa-paid@example.com", headers: bare })).json()).toEqual({ sent: true });
+      expect(await portalSessions(app)).toBe(portals);
+
+      // The same calls from the site's client work.
+      expect((await app.inject({ url: "/api/client/set_active/nometa-paid@example.com", headers: fromSite(owner.cookie) })).json()).toEqual({ ok: true, isActive: true });
+      expect((await app.inject({ url: "/api/payments/create-portal-session/nometa-paid@example.com", headers: fromSite(owner.cookie) })).json().portal_url).toMatch(/\/sandbox\/portal\//);
+    });
+
     it("the owner's browser deletes it (the cancellation rollback), from the site itself", async () => {
       const { app, clock } = await sharedApp();
       const { cookie } = await openCheckout(app, signupClient(clock, { email: "mine@example.com" }));
-      const response = await app.inject({ url: "/api/client/delete_by_email/mine@example.com", headers: { cookie, "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors" } });
+      const response = await app.inject({ url: "/api/client/delete_by_email/mine@example.com", headers: { ...fromSite(cookie), "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors" } });
       expect(response.json()).toEqual({ ok: true, deleted: true });
       expect(await row(app, "mine@example.com")).toBeUndefined();
     });
@@ -441,7 +494,7 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
       await stranger(app, "PUT", "/api/client/update_by_email", evil);
 
       // The paying browser's post-payment call: the provider confirms, fulfilment activates the paid checkout's client.
-      const setActive = await app.inject({ url: "/api/client/set_active/paula@example.com", headers: { cookie: owner.cookie } });
+      const setActive = await app.inject({ url: "/api/client/set_active/paula@example.com", headers: fromSite(owner.cookie) });
       expect(setActive.json()).toEqual({ ok: true, isActive: true });
       expect(await row(app, "paula@example.com")).toMatchObject({
         isActive: true,
@@ -465,10 +518,10 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
       // The first device's session is closed: it cannot be paid any more.
       expect((await payWithCard(app, phone.sessionId, "4242424242424242")).statusCode).toBe(410);
       // The first device no longer owns the sign-up; the second does.
-      expect((await app.inject({ url: "/api/client/delete_by_email/switch@example.com", headers: { cookie: phone.cookie } })).json()).toEqual({ ok: true, deleted: false });
+      expect((await app.inject({ url: "/api/client/delete_by_email/switch@example.com", headers: fromSite(phone.cookie) })).json()).toEqual({ ok: true, deleted: false });
       expect((await payWithCard(app, laptop.sessionId, "4242424242424242")).statusCode).toBe(303);
-      expect((await app.inject({ url: "/api/client/set_active/switch@example.com", headers: { cookie: laptop.cookie } })).json()).toEqual({ ok: true, isActive: true });
-      expect((await app.inject({ url: "/api/client/set_active/switch@example.com", headers: { cookie: phone.cookie } })).statusCode).toBe(409);
+      expect((await app.inject({ url: "/api/client/set_active/switch@example.com", headers: fromSite(laptop.cookie) })).json()).toEqual({ ok: true, isActive: true });
+      expect((await app.inject({ url: "/api/client/set_active/switch@example.com", headers: fromSite(phone.cookie) })).statusCode).toBe(409);
       const client = await row(app, "switch@example.com");
       expect(client).toMatchObject({ isActive: true, name: "Sam" });
       const paid = await app.database.db.select().from(checkouts).where(and(eq(checkouts.clientId, client!.id), eq(checkouts.status, "paid")));

@@ -3,12 +3,13 @@
 // the real server are tests/server/api-calls.test.ts.
 import { describe, expect, it } from "vitest";
 import { ApiRequestError, createApiClient } from "../../src/api/client";
+import { SITE_CLIENT_HEADER } from "#contract/calls";
 
 /** A client whose every request is answered with `body` and `status`; it records the requests. */
 function answering(body: unknown, status = 200) {
-  const requests: { method: string; url: string; body: unknown }[] = [];
+  const requests: { method: string; url: string; body: unknown; headers: Headers }[] = [];
   const fetch = async (url: string, init: RequestInit) => {
-    requests.push({ method: String(init.method), url, body: init.body === undefined ? undefined : JSON.parse(String(init.body)) });
+    requests.push({ method: String(init.method), url, body: init.body === undefined ? undefined : JSON.parse(String(init.body)), headers: new Headers(init.headers) });
     return new Response(JSON.stringify(body), { status, statusText: status === 200 ? "OK" : "Bad Request" });
   };
   return { api: createApiClient({ baseUrl: "/api", fetch: fetch as unknown as typeof globalThis.fetch }), requests };
@@ -64,9 +65,11 @@ describe("the calls of the contract (product-spec §7, docs/who-may-do-what.md, 
     }
   });
 
-  it.each(table)("%s goes to its method and path, and takes its answer", async (name, input, request, answer) => {
+  it.each(table)("%s goes to its method and path with the site's header, and takes its answer", async (name, input, request, answer) => {
     const { api, requests } = answering(answer);
     await expect(api.call(name, input as never)).resolves.toEqual(answer);
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([request]);
+    // Without it the server takes the checkout cookie for no proof (docs/decisions/015).
+    expect(requests[0]!.headers.get(SITE_CLIENT_HEADER)).toBe("1");
   });
 });

@@ -5,6 +5,7 @@ import type { PaymentProvider } from "#server/payments/provider";
 import { SandboxPaymentProvider, TEST_CARD_PAYS } from "#server/payments/sandbox";
 import { addDays, todayInServiceZone } from "#server/services/dates";
 import type { ClientInput } from "#contract/client";
+import { SITE_CLIENT_HEADER } from "#contract/calls";
 import { buildTestApp, ORIGIN } from "./app";
 import { validClient } from "../../fixtures/client";
 import { liftedLimits } from "../../../scripts/lifted-limits.mjs";
@@ -56,6 +57,12 @@ export function checkoutCookie(response: { headers: Record<string, unknown> }): 
   if (!value) throw new Error("the checkout set no ff_checkout cookie");
   return value.split(";")[0]!;
 }
+
+/**
+ * The headers of a call from the site's own API client (src/api/client.ts sends SITE_CLIENT_HEADER on every
+ * call) in the browser holding `cookie`: the request a checkout cookie proves its owner with.
+ */
+export const fromSite = (cookie?: string) => ({ [SITE_CLIENT_HEADER]: "1", ...(cookie ? { cookie } : {}) });
 
 /**
  * Opens a checkout and answers the sandbox session id from its URL, and `cookie`: the paying browser's checkout
