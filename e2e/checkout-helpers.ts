@@ -13,7 +13,7 @@ export const PAY_CARD = "4242 4242 4242 4242";
 export const DECLINED_CARD = "4000 0000 0000 0002";
 /**
  * The header the site's API client sends on every call: a test calling an owner's route as the page would (with
- * the context's checkout cookie) sends it too, since without it the cookie proves nothing (docs/decisions/015).
+ * the context's checkout cookie) sends it too, since without it the cookie proves nothing (docs/decisions/016).
  */
 export const SITE_CALL = { headers: { [SITE_CLIENT_HEADER]: "1" } };
 

@@ -5,7 +5,7 @@
 // Fetch Metadata, be same-origin and no navigation. A link, a redirect or a form on another site cannot add a
 // header, and another site's fetch with one needs a CORS preflight the server never grants; the header is what
 // stops a top-level navigation (a GET that carries a SameSite=Lax cookie) from a browser without Fetch Metadata
-// (docs/decisions/015-owner-calls-need-the-site-header.md). The e-mailed links prove with their token instead.
+// (docs/decisions/016-owner-calls-need-the-site-header.md). The e-mailed links prove with their token instead.
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { checkouts, clients, type CheckoutRow, type ClientRow } from "../db/schema";

@@ -48,7 +48,7 @@ export function createApiClient({ baseUrl = import.meta.env?.VITE_API_BASE_URL ?
     if (input.query) path += `?${new URLSearchParams(input.query as Record<string, string>)}`;
     const response = await (fetchImpl ?? fetch)(`${baseUrl}${path}`, {
       method: definition.method,
-      // The site's header: without it the server takes the checkout cookie for no proof (docs/decisions/015).
+      // The site's header: without it the server takes the checkout cookie for no proof (docs/decisions/016).
       headers: { "Content-Type": "application/json", Accept: "application/json", [SITE_CLIENT_HEADER]: "1" },
       body: input.body === undefined ? undefined : JSON.stringify(input.body),
       signal: input.signal,

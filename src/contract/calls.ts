@@ -15,7 +15,7 @@ export interface CallDefinition {
 
 /**
  * The header the site's own API client sends on every call (value "1"), and what the server needs besides the
- * checkout cookie before the cookie proves ownership (server/auth/ownership.ts, docs/decisions/015): a link, a
+ * checkout cookie before the cookie proves ownership (server/auth/ownership.ts, docs/decisions/016): a link, a
  * form or a redirect cannot add a header, and another site's fetch with it needs a CORS preflight that the server
  * never grants.
  */

@@ -69,7 +69,7 @@ describe("the calls of the contract (product-spec §7, docs/who-may-do-what.md, 
     const { api, requests } = answering(answer);
     await expect(api.call(name, input as never)).resolves.toEqual(answer);
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([request]);
-    // Without it the server takes the checkout cookie for no proof (docs/decisions/015).
+    // Without it the server takes the checkout cookie for no proof (docs/decisions/016).
     expect(requests[0]!.headers.get(SITE_CLIENT_HEADER)).toBe("1");
   });
 });
