@@ -33,7 +33,7 @@ export const portalRedirectMachine = setup({
   types: {
     context: {} as PortalRedirectContext,
     input: {} as PortalRedirectInput,
-    events: {} as { type: "link.request" },
+    events: {} as { type: "link.request" } | { type: "portal.retry" },
   },
   actors: {
     /**
@@ -49,6 +49,7 @@ export const portalRedirectMachine = setup({
       console.warn(`portal-redirect: ${params.step} failed`, params.error);
     },
     fail: assign({ error: "portalFailed" as PortalRedirectError }),
+    clearError: assign({ error: null }),
   },
   guards: {
     hasEmail: ({ context }) => context.email.trim() !== "",
@@ -64,6 +65,7 @@ export const portalRedirectMachine = setup({
   meta: {
     events: {
       "link.request": "the visitor asks for a sign-in link to be e-mailed",
+      "portal.retry": "the visitor asks for the portal again after it failed",
     },
     guards: {
       hasEmail: "the link carries an e-mail",
@@ -134,15 +136,16 @@ export const portalRedirectMachine = setup({
             description: "The token was not accepted: a fresh link was e-mailed if the token or the address belongs to a subscription.",
           },
           {
-            target: "error",
+            target: "failed",
             actions: ["fail", { type: "warn", params: ({ event }) => ({ step: "portalLinkRefused", error: event.output }) }],
             description: "A link elsewhere is refused: says the portal could not be opened.",
           },
         ],
+        // A request that has not answered by its deadline (a stalled connection) fails here too.
         onError: {
-          target: "error",
+          target: "failed",
           actions: ["fail", { type: "warn", params: ({ event }) => ({ step: "requestPortal", error: event.error }) }],
-          description: "Says the portal could not be opened.",
+          description: "Says the portal could not be opened, and offers to try again.",
         },
       },
     },
@@ -155,12 +158,21 @@ export const portalRedirectMachine = setup({
         input: ({ context }) => ({ url: context.link ?? "" }),
         // Stays here on success: the browser is leaving.
         onError: {
-          target: "error",
+          target: "failed",
           actions: ["fail", { type: "warn", params: ({ event }) => ({ step: "redirect", error: event.error }) }],
           description: "The browser could not leave: says the portal could not be opened.",
         },
       },
     },
-    error: { type: "final", description: "The page shows why the portal could not be opened." },
+    /**
+     * The token's request failed: the page says so and offers to ask again. The token has left the address bar, so
+     * a reload could not. Asking again is safe: a welcome token opens the portal as often as it is used, and a
+     * sign-in link the server already redeemed (its answer lost) ends on the "we've e-mailed you a new link" page.
+     */
+    failed: {
+      description: "The portal could not be opened (the request failed, did not answer in time, or gave a link elsewhere): the page says so and offers to try again.",
+      on: { "portal.retry": { target: "requesting", actions: "clearError", description: "Asks for the portal link again with the same token." } },
+    },
+    error: { type: "final", description: "The link has neither an e-mail nor a token: the page says so." },
   },
 });

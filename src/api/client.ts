@@ -24,8 +24,11 @@ export type CallInput<N extends CallName> = {
   query?: Part<Calls[N], "querystring">;
   body?: Part<Calls[N], "body">;
   signal?: AbortSignal;
-  /** Give up after this many ms (the call then fails with a TimeoutError), besides `signal`. */
-  deadlineMs?: number;
+  /**
+   * Give up after this many ms (the call then fails with a TimeoutError), besides `signal`. Required: a call on a
+   * stalled connection must never keep its page waiting for good (the kinds are in ./deadline.ts).
+   */
+  deadlineMs: number;
 };
 export type CallOutput<N extends CallName> = z.output<Calls[N]["response"]>;
 
@@ -35,8 +38,7 @@ export interface ApiClientOptions {
 }
 
 export function createApiClient({ baseUrl = import.meta.env?.VITE_API_BASE_URL ?? "/api", fetch: fetchImpl }: ApiClientOptions = {}) {
-  async function call<N extends CallName>(name: N, input: CallInput<N> = {}): Promise<CallOutput<N>> {
-    if (input.deadlineMs === undefined) return send(name, input);
+  async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
     return withDeadline(input.signal, input.deadlineMs, (signal) => send(name, { ...input, signal }));
   }
   async function send<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {

@@ -1,24 +1,31 @@
 // The real side effects of the checkout machines: API calls, sessionStorage, the tracker and navigation.
 import { fromPromise } from "xstate";
 import { createApiClient, hostedLink, type ApiClient } from "../api/client";
+import { PAYMENT_DEADLINE_MS } from "../api/deadline";
 import type { ConversionEvent } from "#machines/payment-success.machine";
 import { claimPaymentSuccessRun, sendConversion } from "./checkout-storage";
 import { leaveFor } from "../browser/tab-session";
 
 const requestPortal = (api: ApiClient) =>
   fromPromise<string, { email: string }>(async ({ input, signal }) =>
-    hostedLink(await api.call("createPortalSession", { params: { email: input.email }, signal }), "portal"),
+    hostedLink(await api.call("createPortalSession", { params: { email: input.email }, signal, deadlineMs: PAYMENT_DEADLINE_MS }), "portal"),
   );
 
+// Every call ends by PAYMENT_DEADLINE_MS at the latest (the server may be asking the payment provider): a stalled
+// one is then logged and skipped like any failed one, so the sequence goes on and the portal button gets its
+// answer. Each is idempotent on the server (an order once per day, the welcome e-mail once, set_active and the
+// rollback repeatable), and the server's fulfilment completes whatever a skipped call left.
 export function paymentSuccessActors(api: ApiClient = createApiClient()) {
   return {
     claimRun: fromPromise<boolean, { key: string }>(async ({ input }) => claimPaymentSuccessRun(input.key)),
-    createOrder: fromPromise<unknown, { email: string; date: string; createdBy: string }>(({ input }) =>
-      api.call("createOrder", { body: { client_email: input.email, createdBy: input.createdBy, date: input.date } }),
+    createOrder: fromPromise<unknown, { email: string; date: string; createdBy: string }>(({ input, signal }) =>
+      api.call("createOrder", { body: { client_email: input.email, createdBy: input.createdBy, date: input.date }, signal, deadlineMs: PAYMENT_DEADLINE_MS }),
     ),
-    setActive: fromPromise<unknown, { email: string }>(({ input }) => api.call("setActive", { params: { email: input.email } })),
-    sendWelcomeEmail: fromPromise<unknown, { email: string }>(({ input }) =>
-      api.call("sendWelcomeEmail", { query: { email: input.email }, body: input.email }),
+    setActive: fromPromise<unknown, { email: string }>(({ input, signal }) =>
+      api.call("setActive", { params: { email: input.email }, signal, deadlineMs: PAYMENT_DEADLINE_MS }),
+    ),
+    sendWelcomeEmail: fromPromise<unknown, { email: string }>(({ input, signal }) =>
+      api.call("sendWelcomeEmail", { query: { email: input.email }, body: input.email, signal, deadlineMs: PAYMENT_DEADLINE_MS }),
     ),
     trackConversion: fromPromise<unknown, ConversionEvent>(async ({ input }) => sendConversion(input)),
     requestPortal: requestPortal(api),
@@ -28,7 +35,11 @@ export function paymentSuccessActors(api: ApiClient = createApiClient()) {
 
 export function paymentCanceledActors(navigate: (path: string, options: { replace: boolean }) => unknown, api: ApiClient = createApiClient()) {
   return {
-    deleteClient: fromPromise<unknown, { email: string }>(({ input }) => api.call("deleteClient", { params: { email: input.email } })),
+    // A stalled rollback is given up like a failed one: the visitor goes back to step 6 anyway (the pending client
+    // expires with its checkout, and the next checkout of the e-mail replaces it).
+    deleteClient: fromPromise<unknown, { email: string }>(({ input, signal }) =>
+      api.call("deleteClient", { params: { email: input.email }, signal, deadlineMs: PAYMENT_DEADLINE_MS }),
+    ),
     returnToSignup: fromPromise<unknown, { path: string }>(async ({ input }) => {
       await navigate(input.path, { replace: true });
     }),
@@ -41,8 +52,13 @@ export function portalRedirectActors(api: ApiClient = createApiClient()) {
     // links carry the token alone; older ones (and the "e-mail me a link" offer) the address.
     requestPortal: fromPromise<string | null, { email?: string; token?: string }>(async ({ input, signal }) => {
       const answer = input.email
-        ? await api.call("createPortalSession", { params: { email: input.email }, query: input.token ? { token: input.token } : undefined, signal })
-        : await api.call("portalSession", { body: { token: input.token ?? "" }, signal });
+        ? await api.call("createPortalSession", {
+            params: { email: input.email },
+            query: input.token ? { token: input.token } : undefined,
+            signal,
+            deadlineMs: PAYMENT_DEADLINE_MS,
+          })
+        : await api.call("portalSession", { body: { token: input.token ?? "" }, signal, deadlineMs: PAYMENT_DEADLINE_MS });
       return answer.sent ? null : hostedLink(answer, "portal");
     }),
     redirect: fromPromise<unknown, { url: string }>(async ({ input }) => leaveFor(input.url)),

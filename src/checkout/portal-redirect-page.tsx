@@ -43,6 +43,8 @@ function PortalRedirectView() {
   const error = PortalRedirect.useSelector((s) => s.context.error);
   const offer = PortalRedirect.useSelector((s) => s.matches("needsLink") || s.matches("requestingLink"));
   const sent = PortalRedirect.useSelector((s) => s.matches("linkSent"));
+  const canRetry = PortalRedirect.useSelector((s) => s.can({ type: "portal.retry" }));
+  const actor = PortalRedirect.useActorRef();
   if (offer) return <LinkOffer />;
   if (sent) return <LinkSent />;
   if (error) {
@@ -60,7 +62,10 @@ function PortalRedirectView() {
         </div>
         <h1 className="mt-6 text-3xl font-bold text-brand-900">{errorTitle}</h1>
         <p role="alert" className="mt-4 text-lg text-muted">{message}</p>
-        <LinkButton to="/" className="mt-8">{t`Return to Homepage`}</LinkButton>
+        <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
+          {canRetry && <Button onPress={() => actor.send({ type: "portal.retry" })}>{t`Try again`}</Button>}
+          <LinkButton to="/" variant={canRetry ? "secondary" : undefined}>{t`Return to Homepage`}</LinkButton>
+        </div>
       </StatusCard>
     );
   }

@@ -15,6 +15,7 @@ import {
   type ContactType,
 } from "#machines/contact-form.machine";
 import { createApiClient } from "../api/client";
+import { SEND_DEADLINE_MS } from "../api/deadline";
 import { brand } from "../config/brand";
 import { Button } from "../ui/button";
 import { PageMeta } from "../ui/page-meta";
@@ -59,8 +60,11 @@ export default function ContactPage() {
   const api = useMemo(() => createApiClient(), []);
   const actorRef = useActorRef(
     contactFormMachine.provide({
-      // With the page's language: the team's copy says which one to answer in.
-      actors: { sendContactForm: fromPromise(({ input, signal }) => api.call("contactForm", { body: { ...input, language }, signal })) },
+      // With the page's language: the team's copy says which one to answer in. A send that has not answered by
+      // SEND_DEADLINE_MS fails as any other: the error toast, everything typed kept to send again.
+      actors: {
+        sendContactForm: fromPromise(({ input, signal }) => api.call("contactForm", { body: { ...input, language }, signal, deadlineMs: SEND_DEADLINE_MS })),
+      },
     }),
     { input, inspect },
   );

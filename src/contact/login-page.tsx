@@ -12,6 +12,7 @@ import { TextField } from "../ui/text-field";
 import { HydratedFieldset } from "../ui/hydrated-fieldset";
 import { useFocusWhenShown } from "../ui/use-focus-when-shown";
 import { createApiClient } from "../api/client";
+import { PAYMENT_DEADLINE_MS } from "../api/deadline";
 
 type LoginError = "emailRequired" | "emailInvalid";
 
@@ -126,7 +127,9 @@ function SignInLinkRequest({ email, onSending }: { email: string; onSending: (se
   useEffect(() => {
     const controller = new AbortController();
     createApiClient()
-      .call("createPortalSession", { params: { email }, signal: controller.signal })
+      // Given up after PAYMENT_DEADLINE_MS (a browser that paid here may be given a portal, from the provider):
+      // then "we couldn't send the link" and Try again, as for any failure.
+      .call("createPortalSession", { params: { email }, signal: controller.signal, deadlineMs: PAYMENT_DEADLINE_MS })
       .then(
         () => setStatus("sent"),
         () => {

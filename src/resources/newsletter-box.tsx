@@ -8,6 +8,7 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { newsletterMachine, type NewsletterErrorKey } from "#machines/newsletter.machine";
 import { createApiClient } from "../api/client";
+import { SEND_DEADLINE_MS } from "../api/deadline";
 import { useLanguage } from "../i18n/language-provider";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
@@ -28,7 +29,7 @@ export function NewsletterBox() {
   const api = useMemo(() => createApiClient(), []);
   const actorRef = useActorRef(
     newsletterMachine.provide({
-      actors: { subscribe: fromPromise(({ input, signal }) => api.call("newsletter", { body: input, signal })) },
+      actors: { subscribe: fromPromise(({ input, signal }) => api.call("newsletter", { body: input, signal, deadlineMs: SEND_DEADLINE_MS })) },
     }),
     { inspect },
   );

@@ -4,7 +4,7 @@ import { fromPromise } from "xstate";
 import { signupMachine, type SavedCheckoutInput } from "#machines/signup.machine";
 import type { ServiceAreaAnswer } from "#contract/calls";
 import { createApiClient, hostedLink } from "../api/client";
-import { CHECK_DEADLINE_MS } from "../api/deadline";
+import { CHECK_DEADLINE_MS, PAYMENT_DEADLINE_MS } from "../api/deadline";
 import type { Client } from "#contract/client";
 import { pathInLanguage } from "../i18n/languages";
 import { saveCheckout } from "./signup-session";
@@ -35,6 +35,10 @@ export const signupLogic = signupMachine.provide({
             client: input.client,
           },
           signal,
+          // The server asks the payment provider for the page: a longer wait than a check. Given up, it fails as
+          // any other failure (back to the summary with the error toast, the form kept); pressing again is safe,
+          // as the server replaces an open checkout of the same e-mail (closing it at the provider).
+          deadlineMs: PAYMENT_DEADLINE_MS,
         }),
         "checkout",
       ),

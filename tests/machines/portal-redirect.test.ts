@@ -21,6 +21,7 @@ const allEvents: EventObject[] = [
     redirect: [undefined],
   }),
   { type: "link.request" },
+  { type: "portal.retry" },
 ];
 
 const silent = portalRedirectMachine.provide({ actions: { warn: () => {} } });
@@ -34,7 +35,12 @@ describe("portal-redirect machine: model", () => {
         const { context } = path.state;
         // The error page always names one of the two errors; the browser is only ever sent to an allowed link.
         if (path.state.matches("error")) expect(context.error).toBe(email.trim() || token?.trim() ? "portalFailed" : "missingEmail");
-        else expect(context.error).toBeNull();
+        // A failed portal request (only ever with a token) says so, and only it offers to ask again.
+        else if (path.state.matches("failed")) {
+          expect(token?.trim()).toBeTruthy();
+          expect(context.error).toBe("portalFailed");
+        } else expect(context.error).toBeNull();
+        expect(path.state.can({ type: "portal.retry" })).toBe(path.state.matches("failed"));
         if (path.state.matches("redirecting")) expect(context.link).toMatch(/^https:\/\/(billing\.stripe\.com|freshfold\.test)\//);
         // Without a token the portal is never requested, nor the browser sent anywhere.
         if (!token) expect(path.state.matches("redirecting") || path.state.matches("requesting")).toBe(false);
@@ -167,12 +173,12 @@ describe("portal-redirect machine: behaviour", () => {
     const failed = start("ana@example.com", async () => {
       throw new Error("API Error: 404 Not Found");
     });
-    await waitFor(failed.actor, (s) => s.status === "done");
+    await waitFor(failed.actor, (s) => s.matches("failed"));
     expect(failed.actor.getSnapshot().context.error).toBe("portalFailed");
     expect(warn).toHaveBeenCalledWith("portal-redirect: requestPortal failed", expect.objectContaining({ message: "API Error: 404 Not Found" }));
 
     const elsewhere = start("ana@example.com", async () => "https://evil.example/portal");
-    await waitFor(elsewhere.actor, (s) => s.status === "done");
+    await waitFor(elsewhere.actor, (s) => s.matches("failed"));
     expect(elsewhere.actor.getSnapshot().context.error).toBe("portalFailed");
     expect(elsewhere.calls.map(([name]) => name)).toEqual(["requestPortal"]);
     expect(warn).toHaveBeenCalledWith("portal-redirect: portalLinkRefused failed", "https://evil.example/portal");
@@ -190,8 +196,41 @@ describe("portal-redirect machine: behaviour", () => {
     await waitFor(actor, (s) => s.matches("redirecting"));
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     leave(new Error("navigation blocked"));
-    await waitFor(actor, (s) => s.status === "done");
+    await waitFor(actor, (s) => s.matches("failed"));
     expect(actor.getSnapshot().context.error).toBe("portalFailed");
     expect(warn).toHaveBeenCalledWith("portal-redirect: redirect failed", expect.objectContaining({ message: "navigation blocked" }));
+  });
+
+  it("after a failed portal request (a stalled one given up at its deadline), Try again asks once more with the same token and goes", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    let attempts = 0;
+    const { actor, calls } = start(
+      "",
+      async () => {
+        attempts += 1;
+        if (attempts === 1) throw new DOMException("The call took too long.", "TimeoutError");
+        return "https://billing.stripe.com/p/session/4";
+      },
+      "s.link",
+    );
+    await waitFor(actor, (s) => s.matches("failed"));
+    expect(actor.getSnapshot().context.error).toBe("portalFailed");
+    expect(actor.getSnapshot().status).toBe("active");
+    expect(warn).toHaveBeenCalledWith("portal-redirect: requestPortal failed", expect.objectContaining({ name: "TimeoutError" }));
+    actor.send({ type: "portal.retry" });
+    expect(actor.getSnapshot().value).toBe("requesting");
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, () => calls.length === 3);
+    expect(calls).toEqual([
+      ["requestPortal", { token: "s.link" }],
+      ["requestPortal", { token: "s.link" }],
+      ["redirect", { url: "https://billing.stripe.com/p/session/4" }],
+    ]);
+  });
+
+  it("the missing e-mail error offers no retry", () => {
+    const { actor } = start("", async () => "https://billing.stripe.com/p/session/1", "");
+    expect(actor.getSnapshot().value).toBe("error");
+    expect(actor.getSnapshot().can({ type: "portal.retry" })).toBe(false);
   });
 });

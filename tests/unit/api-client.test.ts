@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError, createApiClient } from "../../src/api/client";
 import { SITE_CLIENT_HEADER } from "#contract/calls";
+import { SEND_DEADLINE_MS } from "../../src/api/deadline";
 
 /** A client whose every request is answered with `body` and `status`; it records the requests. */
 function answering(body: unknown, status = 200) {
@@ -18,21 +19,21 @@ function answering(body: unknown, status = 200) {
 describe("the API client", () => {
   it("carries the server's error code and fields on a failed call", async () => {
     const { api } = answering({ error: { code: "validation_failed", message: "Invalid", fields: { email: "emailInvalid" } } }, 400);
-    const failure = await api.call("newsletter", { body: { email: "ana@example.com", language: "en" } }).catch((error: unknown) => error);
+    const failure = await api.call("newsletter", { body: { email: "ana@example.com", language: "en" }, deadlineMs: SEND_DEADLINE_MS }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiRequestError);
     expect(failure).toMatchObject({ status: 400, message: "API Error: 400 Bad Request", code: "validation_failed", fields: { email: "emailInvalid" } });
   });
 
   it("fails without a code when the error body is not the API's error shape", async () => {
     const { api } = answering({ message: "gateway down" }, 400);
-    const failure = await api.call("newsletter", { body: { email: "ana@example.com", language: "en" } }).catch((error: unknown) => error);
+    const failure = await api.call("newsletter", { body: { email: "ana@example.com", language: "en" }, deadlineMs: SEND_DEADLINE_MS }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 400, code: undefined, fields: undefined });
   });
 
   it("takes { ok: true } for an acknowledged call and refuses any other answer", async () => {
-    await expect(answering({ ok: true }).api.call("newsletter", { body: { email: "ana@example.com", language: "en" } })).resolves.toEqual({ ok: true });
+    await expect(answering({ ok: true }).api.call("newsletter", { body: { email: "ana@example.com", language: "en" }, deadlineMs: SEND_DEADLINE_MS })).resolves.toEqual({ ok: true });
     for (const answer of [{ ok: false }, {}, { error: "no" }]) {
-      await expect(answering(answer).api.call("newsletter", { body: { email: "ana@example.com", language: "en" } }), JSON.stringify(answer)).rejects.toThrow();
+      await expect(answering(answer).api.call("newsletter", { body: { email: "ana@example.com", language: "en" }, deadlineMs: SEND_DEADLINE_MS }), JSON.stringify(answer)).rejects.toThrow();
     }
   });
 });
@@ -61,13 +62,13 @@ describe("the calls of the contract (product-spec §7, docs/who-may-do-what.md, 
 
   it("keeps a hosted page's link from any of the spec's three places (portal_url or checkout_url, url, session.url)", async () => {
     for (const answer of [{ checkout_url: "https://checkout.example/c" }, { url: "https://checkout.example/c" }, { session: { url: "https://checkout.example/c" } }]) {
-      await expect(answering(answer).api.call("createCheckoutSession", { body: {} as never })).resolves.toEqual(answer);
+      await expect(answering(answer).api.call("createCheckoutSession", { body: {} as never, deadlineMs: SEND_DEADLINE_MS })).resolves.toEqual(answer);
     }
   });
 
   it.each(table)("%s goes to its method and path with the site's header, and takes its answer", async (name, input, request, answer) => {
     const { api, requests } = answering(answer);
-    await expect(api.call(name, input as never)).resolves.toEqual(answer);
+    await expect(api.call(name, { ...input, deadlineMs: SEND_DEADLINE_MS } as never)).resolves.toEqual(answer);
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([request]);
     // Without it the server takes the checkout cookie for no proof (docs/decisions/016).
     expect(requests[0]!.headers.get(SITE_CLIENT_HEADER)).toBe("1");
