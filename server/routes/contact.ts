@@ -22,18 +22,25 @@ export default fp(
         },
       },
       async (request) => {
-        const form = request.body;
+        const { submissionId, ...form } = request.body;
         const receivedAt = app.now();
         await app.database.db.transaction(async (tx) => {
-          await tx.insert(contactMessages).values({
-            type: form.type,
-            name: form.name,
-            businessName: form.type === "commercial" ? form.businessName : null,
-            email: form.email,
-            phone: form.phone || null,
-            message: form.message,
-            createdAt: receivedAt,
-          });
+          const stored = await tx
+            .insert(contactMessages)
+            .values({
+              type: form.type,
+              name: form.name,
+              businessName: form.type === "commercial" ? form.businessName : null,
+              email: form.email,
+              phone: form.phone || null,
+              message: form.message,
+              submissionId: submissionId ?? null,
+              createdAt: receivedAt,
+            })
+            .onConflictDoNothing({ target: contactMessages.submissionId })
+            .returning({ id: contactMessages.id });
+          // A repeat of a message already stored (its first answer was lost): acknowledged, not sent again.
+          if (stored.length === 0) return;
           await queueEmail(tx, {
             kind: "contact-notification",
             to: app.config.CONTACT_INBOX,

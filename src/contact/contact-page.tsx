@@ -1,6 +1,6 @@
 // /contact: commercial and residential tabs over one form machine; toasts on the outcome (the spec's), and a sent
 // message also confirmed above the form, where the focus goes.
-import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useActorRef, useSelector } from "@xstate/react";
 import { fromPromise, type ActorRefFrom } from "xstate";
@@ -39,6 +39,27 @@ export const contactErrorMessages: Record<ContactErrorKey, MessageDescriptor> = 
 
 const isContactType = (value: string | null): value is ContactType => value === "commercial" || value === "residential";
 
+/**
+ * The key of the message being sent: the same for every try of the same words, a new one for other words or once
+ * forgotten (after a message went). 32 random hex digits (getRandomValues: randomUUID needs a secure context,
+ * which a plain-http site is not).
+ */
+function newSubmissionKeys() {
+  let last = { message: "", key: "" };
+  return {
+    keyFor(input: unknown): string {
+      const message = JSON.stringify(input);
+      if (last.message !== message || !last.key) {
+        last = { message, key: Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("") };
+      }
+      return last.key;
+    },
+    forget() {
+      last = { message: "", key: "" };
+    },
+  };
+}
+
 export default function ContactPage() {
   const { t, i18n } = useLingui();
   const { language } = useLanguage();
@@ -58,12 +79,18 @@ export default function ContactPage() {
     [],
   );
   const api = useMemo(() => createApiClient(), []);
+  const [submissionKeys] = useState(newSubmissionKeys);
   const actorRef = useActorRef(
     contactFormMachine.provide({
       // With the page's language: the team's copy says which one to answer in. A send that has not answered by
-      // SEND_DEADLINE_MS fails as any other: the error toast, everything typed kept to send again.
+      // SEND_DEADLINE_MS fails as any other: the error toast, everything typed kept to send again. The same
+      // message sent again keeps its key, so if the first try did arrive (only its answer was lost) the team
+      // gets it once; a changed message is a new one.
       actors: {
-        sendContactForm: fromPromise(({ input, signal }) => api.call("contactForm", { body: { ...input, language }, signal, deadlineMs: SEND_DEADLINE_MS })),
+        sendContactForm: fromPromise(({ input, signal }) => {
+          const body = { ...input, language, submissionId: submissionKeys.keyFor(input) };
+          return api.call("contactForm", { body, signal, deadlineMs: SEND_DEADLINE_MS });
+        }),
       },
     }),
     { input, inspect },
@@ -72,6 +99,8 @@ export default function ContactPage() {
   // i18n is the one Lingui instance: the toast is translated in the language active when it shows.
   useEffect(() => {
     const sent = actorRef.on("sent", () => {
+      // Delivered: the next message, even word for word the same, is a new one.
+      submissionKeys.forget();
       showToast({
         title: i18n._(msg`Message Sent!`),
         description: i18n._(msg`Thank you for contacting us. We'll get back to you within 1 business day.`),
@@ -85,7 +114,7 @@ export default function ContactPage() {
       sent.unsubscribe();
       failed.unsubscribe();
     };
-  }, [actorRef, i18n]);
+  }, [actorRef, i18n, submissionKeys]);
 
   const type = useSelector(actorRef, (s) => s.context.type);
   const sent = useSelector(actorRef, (s) => s.matches({ form: "sent" }));

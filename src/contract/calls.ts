@@ -52,6 +52,12 @@ export const waitlistRequest = z.object({
 });
 export type WaitlistRequest = z.infer<typeof waitlistRequest>;
 
+/**
+ * Not in the spec's fields: the browser's key for one message, the same on every try of it, so a send repeated
+ * after its answer was lost (a stalled connection, the call's deadline) reaches the team once.
+ */
+const submissionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).optional();
+
 export const contactFormSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("commercial"),
@@ -62,6 +68,7 @@ export const contactFormSchema = z.discriminatedUnion("type", [
     message: z.string().trim().min(1, "messageRequired").max(5000),
     // Not in the spec's fields: the page's language, so the team knows which one to answer in.
     language: languageSchema.optional(),
+    submissionId: submissionIdSchema,
   }),
   z.object({
     type: z.literal("residential"),
@@ -70,6 +77,7 @@ export const contactFormSchema = z.discriminatedUnion("type", [
     phone: z.string().trim().min(1, "phoneRequiredResidential").max(40),
     message: z.string().trim().min(1, "messageRequired").max(5000),
     language: languageSchema.optional(),
+    submissionId: submissionIdSchema,
   }),
 ]);
 export type ContactForm = z.infer<typeof contactFormSchema>;

@@ -255,6 +255,34 @@ describe(`the API calls (${testDriver})`, () => {
       expect((await json("POST", "/api/contact_form", { ...form, language: "fr" })).statusCode).toBe(400);
     });
 
+    it("stores a message sent again under the same key once, and e-mails the team once (its first answer was lost)", async () => {
+      const form = { type: "residential", name: "Rosa", email: "rosa@example.com", phone: "3055550100", message: "Pickup at 8?", submissionId: "a".repeat(32) };
+      for (let i = 0; i < 3; i++) {
+        const response = await json("POST", "/api/contact_form", form);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ ok: true });
+      }
+      // Another message (another key), and messages without a key, are each their own.
+      expect((await json("POST", "/api/contact_form", { ...form, message: "Pickup at 9?", submissionId: "b".repeat(32) })).statusCode).toBe(200);
+      const { submissionId: _key, ...keyless } = form;
+      for (let i = 0; i < 2; i++) expect((await json("POST", "/api/contact_form", keyless)).statusCode).toBe(200);
+      const stored = await app.database.db.select().from(contactMessages).where(eq(contactMessages.email, "rosa@example.com")).orderBy(contactMessages.id);
+      expect(stored.map((m) => [m.message, m.submissionId])).toEqual([
+        ["Pickup at 8?", "a".repeat(32)],
+        ["Pickup at 9?", "b".repeat(32)],
+        ["Pickup at 8?", null],
+        ["Pickup at 8?", null],
+      ]);
+      const queued = await app.database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "contact-notification"));
+      const rosa = queued.filter((m) => (m.data as { name?: string }).name === "Rosa");
+      expect(rosa).toHaveLength(4);
+      // The key is the browser's, not the team's to read.
+      for (const message of rosa) expect(message.data).not.toHaveProperty("submissionId");
+      for (const submissionId of ["short", "x".repeat(65), "a b".repeat(8), 42]) {
+        expect((await json("POST", "/api/contact_form", { ...form, submissionId })).statusCode, String(submissionId)).toBe(400);
+      }
+    });
+
     it("answers 400 naming the missing fields", async () => {
       let response = await json("POST", "/api/contact_form", { type: "residential", name: "Eva", email: "eva@example.com", message: "Hi" });
       expect(response.statusCode).toBe(400);
