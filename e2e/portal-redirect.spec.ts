@@ -72,3 +72,24 @@ for (const language of ["en", "es"] as const) {
     expect(onSite.filter((h) => h.text !== redirecting)).toEqual([]);
   });
 }
+
+test.describe("the portal redirect when the portal cannot be had", () => {
+  test.use({ allowedConsoleErrors: [/status of 503/] });
+  for (const language of ["en", "es"] as const) {
+    test(`Try again that fails once more puts the focus on the error's heading, not the page's top (${language})`, async ({ page }) => {
+      await useLanguage(page, language);
+      let asked = 0;
+      await page.route("**/api/payments/portal-session", (route) => {
+        asked += 1;
+        return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "provider_unavailable", message: "down" } }) });
+      });
+      await page.goto(`${language === "es" ? "/es/" : "/"}?token=w.not-a-real-token`);
+      const alert = page.getByRole("alert");
+      await expect(alert).toHaveText(tr("checkout", "Failed to create portal session. Please try again.", language));
+      await page.getByRole("button", { name: tr("checkout", "Try again", language) }).click();
+      await expect.poll(() => asked).toBe(2);
+      await expect(alert).toHaveText(tr("checkout", "Failed to create portal session. Please try again.", language));
+      await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    });
+  }
+});

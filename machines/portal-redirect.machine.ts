@@ -57,6 +57,7 @@ export const portalRedirectMachine = setup({
     noLink: (_, params: { link: string | null }) => params.link === null,
     linkAllowed: (_, params: { link: string | null; ownOrigin: string; providerOrigins: readonly string[] }) =>
       params.link !== null && isAllowedRedirect(params.link, params.ownOrigin, params.providerOrigins),
+    hasLink: ({ context }) => context.link !== null,
   },
 }).createMachine({
   id: "portalRedirect",
@@ -72,6 +73,7 @@ export const portalRedirectMachine = setup({
       hasToken: "the link carries a token (the welcome e-mail's or a sign-in link's)",
       noLink: "the server gave no portal link (it e-mails a sign-in link instead)",
       linkAllowed: "the portal link goes to this site or the payment provider",
+      hasLink: "a portal link was already given",
     },
     actors: {
       requestPortal: { name: "the portal request", description: "Asks the server for a billing-portal link: for the e-mail (with the token, if any), or for the token alone." },
@@ -136,9 +138,9 @@ export const portalRedirectMachine = setup({
             description: "The token was not accepted: a fresh link was e-mailed if the token or the address belongs to a subscription.",
           },
           {
-            target: "failed",
+            target: "error",
             actions: ["fail", { type: "warn", params: ({ event }) => ({ step: "portalLinkRefused", error: event.output }) }],
-            description: "A link elsewhere is refused: says the portal could not be opened.",
+            description: "A link elsewhere is refused: says the portal could not be opened (asking again would get the same).",
           },
         ],
         // A request that has not answered by its deadline (a stalled connection) fails here too.
@@ -165,14 +167,21 @@ export const portalRedirectMachine = setup({
       },
     },
     /**
-     * The token's request failed: the page says so and offers to ask again. The token has left the address bar, so
-     * a reload could not. Asking again is safe: a welcome token opens the portal as often as it is used, and a
-     * sign-in link the server already redeemed (its answer lost) ends on the "we've e-mailed you a new link" page.
+     * The token's request failed, or the browser could not leave: the page says so and offers to try again. The token
+     * has left the address bar, so a reload could not. Asking again is safe: a welcome token opens the portal as often
+     * as it is used, and a sign-in link the server already redeemed (its answer lost) ends on the "we've e-mailed you
+     * a new link" page. With the link already given, trying again only leaves again.
      */
     failed: {
-      description: "The portal could not be opened (the request failed, did not answer in time, or gave a link elsewhere): the page says so and offers to try again.",
-      on: { "portal.retry": { target: "requesting", actions: "clearError", description: "Asks for the portal link again with the same token." } },
+      description: "The portal could not be opened (the request failed or did not answer in time, or the browser could not leave): the page says so and offers to try again.",
+      on: {
+        "portal.retry": [
+          // The token is spent once redeemed (a sign-in link works once): leaving again needs no new request.
+          { guard: "hasLink", target: "redirecting", actions: "clearError", description: "Leaves again for the portal link already given." },
+          { target: "requesting", actions: "clearError", description: "Asks for the portal link again with the same token." },
+        ],
+      },
     },
-    error: { type: "final", description: "The link has neither an e-mail nor a token: the page says so." },
+    error: { type: "final", description: "The link has neither an e-mail nor a token, or the portal link went elsewhere: the page says so." },
   },
 });

@@ -11,6 +11,7 @@ import { Button } from "../ui/button";
 import { LinkButton } from "../ui/link-button";
 import { PageMeta } from "../ui/page-meta";
 import { SignInLinkHelp } from "../ui/sign-in-link-help";
+import { useFocusWhenShown } from "../ui/use-focus-when-shown";
 import { portalRedirectActors } from "./checkout-actors";
 import { siteOrigin } from "../browser/tab-session";
 import { Spinner, StatusCard } from "./status-card";
@@ -45,6 +46,9 @@ function PortalRedirectView() {
   const sent = PortalRedirect.useSelector((s) => s.matches("linkSent"));
   const canRetry = PortalRedirect.useSelector((s) => s.can({ type: "portal.retry" }));
   const actor = PortalRedirect.useActorRef();
+  // Try again replaces its own button: when it fails once more, the focus goes to the error's heading, not the page's top.
+  const [retried, setRetried] = useState(false);
+  const errorHeading = useFocusWhenShown<HTMLHeadingElement>(retried && error !== null);
   if (offer) return <LinkOffer />;
   if (sent) return <LinkSent />;
   if (error) {
@@ -60,10 +64,19 @@ function PortalRedirectView() {
             <circle cx="12" cy="12" r="9.5" strokeWidth="2" />
           </svg>
         </div>
-        <h1 className="mt-6 text-3xl font-bold text-brand-900">{errorTitle}</h1>
+        <h1 ref={errorHeading} tabIndex={-1} className="mt-6 text-3xl font-bold text-brand-900 outline-none">{errorTitle}</h1>
         <p role="alert" className="mt-4 text-lg text-muted">{message}</p>
         <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
-          {canRetry && <Button onPress={() => actor.send({ type: "portal.retry" })}>{t`Try again`}</Button>}
+          {canRetry && (
+            <Button
+              onPress={() => {
+                setRetried(true);
+                actor.send({ type: "portal.retry" });
+              }}
+            >
+              {t`Try again`}
+            </Button>
+          )}
           <LinkButton to="/" variant={canRetry ? "secondary" : undefined}>{t`Return to Homepage`}</LinkButton>
         </div>
       </StatusCard>

@@ -168,7 +168,7 @@ describe("portal-redirect machine: behaviour", () => {
     expect(calls).toEqual([]);
   });
 
-  it("a failed call or a link elsewhere ends on the portal error, logged with console.warn", async () => {
+  it("a failed call ends on the portal error with Try again; a link elsewhere on the final one (asking again gets the same); both logged", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const failed = start("ana@example.com", async () => {
       throw new Error("API Error: 404 Not Found");
@@ -177,9 +177,12 @@ describe("portal-redirect machine: behaviour", () => {
     expect(failed.actor.getSnapshot().context.error).toBe("portalFailed");
     expect(warn).toHaveBeenCalledWith("portal-redirect: requestPortal failed", expect.objectContaining({ message: "API Error: 404 Not Found" }));
 
+    expect(failed.actor.getSnapshot().can({ type: "portal.retry" })).toBe(true);
+
     const elsewhere = start("ana@example.com", async () => "https://evil.example/portal");
-    await waitFor(elsewhere.actor, (s) => s.matches("failed"));
+    await waitFor(elsewhere.actor, (s) => s.matches("error"));
     expect(elsewhere.actor.getSnapshot().context.error).toBe("portalFailed");
+    expect(elsewhere.actor.getSnapshot().can({ type: "portal.retry" })).toBe(false);
     expect(elsewhere.calls.map(([name]) => name)).toEqual(["requestPortal"]);
     expect(warn).toHaveBeenCalledWith("portal-redirect: portalLinkRefused failed", "https://evil.example/portal");
     expect(warn).toHaveBeenCalledTimes(2);
@@ -188,7 +191,7 @@ describe("portal-redirect machine: behaviour", () => {
   it("a browser that cannot leave for the portal ends on the portal error, logged; it is busy while leaving", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     let leave: (error: Error) => void = () => {};
-    const { actors } = recordedActors({
+    const { actors, calls } = recordedActors({
       requestPortal: async () => "https://billing.stripe.com/p/session/3",
       redirect: () => new Promise<undefined>((_, reject) => (leave = reject)),
     });
@@ -199,6 +202,16 @@ describe("portal-redirect machine: behaviour", () => {
     await waitFor(actor, (s) => s.matches("failed"));
     expect(actor.getSnapshot().context.error).toBe("portalFailed");
     expect(warn).toHaveBeenCalledWith("portal-redirect: redirect failed", expect.objectContaining({ message: "navigation blocked" }));
+    // Try again leaves again for the link it was given: the token (a sign-in link's works once) is not asked again.
+    actor.send({ type: "portal.retry" });
+    expect(actor.getSnapshot().matches("redirecting")).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (s) => s.matches("redirecting"));
+    expect(calls.map(([name, input]) => [name, input])).toEqual([
+      ["requestPortal", { email: "ana@example.com", token: "w.1.sig" }],
+      ["redirect", { url: "https://billing.stripe.com/p/session/3" }],
+      ["redirect", { url: "https://billing.stripe.com/p/session/3" }],
+    ]);
   });
 
   it("after a failed portal request (a stalled one given up at its deadline), Try again asks once more with the same token and goes", async () => {
