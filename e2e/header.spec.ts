@@ -116,3 +116,15 @@ for (const language of ["en", "es"] as const) {
     });
   });
 }
+
+test("the logo's mark, a picture of the style sheet, is printed too (browsers leave background pictures off paper unless told)", async ({ page }) => {
+  await page.goto("/terms");
+  await page.emulateMedia({ media: "print" });
+  const mark = page.locator("header .logo-mark").first();
+  await expect(mark).toBeVisible();
+  const style = await mark.evaluate((el) => {
+    const computed = getComputedStyle(el);
+    return { image: computed.backgroundImage.slice(0, 30), adjust: computed.getPropertyValue("print-color-adjust") };
+  });
+  expect(style).toEqual({ image: 'url("data:image/svg+xml,%3Csvg', adjust: "exact" });
+});

@@ -66,8 +66,9 @@ function removeStaleLock(directory: string, file: string, stalePid: number, hook
     // Another process is taking the lock over this instant, and will have the directory.
     if (taker === "unreadable") {
       throw new DataDirectoryLockedError(
-        `The PGlite data directory ${directory} is being taken over by another process (${takeover}). If no process ` +
-          `uses the directory, delete ${takeover}.`,
+        `The PGlite data directory ${directory} has a takeover file without a process id (${takeover}): another ` +
+          `process is taking the lock over right now, or one stopped while doing so. If no process uses the ` +
+          `directory, delete ${takeover}.`,
       );
     }
     if (isRunning(taker, takeover)) throw new DataDirectoryLockedError(inUse(directory, taker));
@@ -79,7 +80,8 @@ function removeStaleLock(directory: string, file: string, stalePid: number, hook
     hooks.beforeTakeover?.();
     if (readHolder(file) === stalePid) rmSync(file, { force: true });
   } finally {
-    rmSync(takeover, { force: true });
+    // Only if still ours (a takeover file deleted by hand may have been taken by another process since).
+    if (readHolder(takeover) === process.pid) rmSync(takeover, { force: true });
   }
 }
 

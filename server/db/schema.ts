@@ -1,5 +1,5 @@
 // The database schema: one definition for PGlite and PostgreSQL, one table group per file in tables/.
-// After a change: rm -rf server/db/migrations && npx drizzle-kit generate --name init (nothing has shipped yet).
+// After a change: npm run db:generate -- --name <what-changed> adds the next migration (never regenerate the old ones: databases already ran them).
 export * from "./tables/app-info";
 export * from "./tables/outbox";
 export * from "./tables/payment-events";
