@@ -40,7 +40,8 @@ for (const language of ["en", "es"] as const) {
       // The start date: named in words under the calendar, a ringed circle in the calendar (not the pickup days'
       // filled box), and "(start date)" in the name of its day in the grid.
       await expect(page.getByTestId("start-date")).toHaveText(`${t("Start date:")} ${dayName(first, language)}`);
-      const startCell = page.locator('[role="gridcell"] [data-selected]');
+      // The ring is drawn by the day's box inside its cell (the cell is the day's 44 px tap target: src/ui/calendar.tsx).
+      const startCell = page.locator('[role="gridcell"] [data-selected] > span');
       await expect(startCell).toHaveCount(1);
       const pickedDay = w.day(open[1]!);
       await expect(pickedDay).toHaveAttribute("aria-pressed", "true");

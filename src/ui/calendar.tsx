@@ -43,12 +43,20 @@ export function Calendar<T extends DateValue>({ previousLabel, nextLabel, errorM
           <CalendarGridHeader>
             {(day) => <CalendarHeaderCell className="pb-1 text-xs font-semibold uppercase text-muted">{day}</CalendarHeaderCell>}
           </CalendarGridHeader>
+          {/* A day's tap target is its whole grid cell, 44 px tall and edge to edge with its neighbours (no gap
+              between two days misses both); the day as drawn, its ring and its focus ring, is the 40 px box inside. */}
           <CalendarGridBody>
             {(date) => (
               <CalendarCell
                 date={date}
-                className="m-0.5 flex h-10 w-full min-w-9 cursor-pointer items-center justify-center rounded-control border-2 border-transparent text-sm text-ink outline-none hover:bg-brand-50 data-[outside-month]:hidden data-[disabled]:cursor-default data-[disabled]:text-muted/50 data-[disabled]:line-through data-[unavailable]:text-muted/50 data-[selected]:rounded-full data-[selected]:border-brand-700 data-[selected]:bg-white data-[selected]:font-bold data-[selected]:text-brand-900 data-[focus-visible]:ring-2 data-[focus-visible]:ring-focus"
-              />
+                className="group/day flex h-11 w-full min-w-9 cursor-pointer items-center justify-center outline-none data-[outside-month]:hidden data-[disabled]:cursor-default"
+              >
+                {({ formattedDate }) => (
+                  <span className="flex h-10 w-full items-center justify-center rounded-control border-2 border-transparent text-sm text-ink group-hover/day:bg-brand-50 group-data-[disabled]/day:text-muted/50 group-data-[disabled]/day:line-through group-data-[unavailable]/day:text-muted/50 group-data-[selected]/day:rounded-full group-data-[selected]/day:border-brand-700 group-data-[selected]/day:bg-white group-data-[selected]/day:font-bold group-data-[selected]/day:text-brand-900 group-data-[focus-visible]/day:ring-2 group-data-[focus-visible]/day:ring-focus">
+                    {formattedDate}
+                  </span>
+                )}
+              </CalendarCell>
             )}
           </CalendarGridBody>
         </CalendarGrid>

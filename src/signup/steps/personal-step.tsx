@@ -95,7 +95,8 @@ export function PersonalStep() {
         <Alert variant="warning" title={t`We're not in your area yet!`}>
           <p>{t`We don't currently service this area.`}</p>
           <p className="mt-1">
-            <Link to="/service-areas" className="font-semibold text-brand-800 underline">
+            {/* A 44 px tall tap target (py-3) that takes the line's height only (-my-3): the alert keeps its look. */}
+            <Link to="/service-areas" className="-my-3 inline-block py-3 font-semibold text-brand-800 underline">
               {t`See the areas we serve`}
             </Link>
           </p>
