@@ -27,10 +27,34 @@ export default function LoginPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState("");
   const [error, setError] = useState<LoginError | undefined>();
-  /** Each valid submission: its e-mail, and a counter so a second request is a fresh one. */
+  /** Each valid submission or Try again: its e-mail, and a counter so a second request is a fresh one. */
   const [request, setRequest] = useState<{ email: string; n: number } | null>(null);
+  const [status, setStatus] = useState<LinkStatus>("sending");
   /** A link is on its way: another press would send a second one (and count against the day's few). */
-  const [sending, setSending] = useState(false);
+  const sending = request !== null && status === "sending";
+
+  // Requests a sign-in link for each request (the portal call without proof answers { "sent": true } for every
+  // address). Given up after PAYMENT_DEADLINE_MS (a browser that paid here may be given a portal, from the
+  // provider): then "we couldn't send the link" and Try again, as for any failure.
+  useEffect(() => {
+    if (!request) return;
+    const controller = new AbortController();
+    createApiClient()
+      .call("createPortalSession", { params: { email: request.email }, signal: controller.signal, deadlineMs: PAYMENT_DEADLINE_MS })
+      .then(
+        () => {
+          if (!controller.signal.aborted) setStatus("sent");
+        },
+        () => {
+          if (!controller.signal.aborted) setStatus("failed");
+        },
+      );
+    return () => controller.abort();
+  }, [request]);
+  const ask = (linkEmail: string) => {
+    setStatus("sending");
+    setRequest((previous) => ({ email: linkEmail, n: (previous?.n ?? 0) + 1 }));
+  };
 
   const messages = {
     emailRequired: t`Please enter your email address`,
@@ -47,8 +71,7 @@ export default function LoginPage() {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    setSending(true);
-    setRequest((previous) => ({ email: email.trim().toLowerCase(), n: (previous?.n ?? 0) + 1 }));
+    ask(email.trim().toLowerCase());
   };
 
   return (
@@ -101,7 +124,7 @@ export default function LoginPage() {
         </HydratedFieldset>
 
         <div aria-live="polite">
-          {request && <SignInLinkRequest key={request.n} email={request.email} onSending={setSending} />}
+          {request && <SignInLinkRequest key={request.n} email={request.email} status={status} onRetry={() => ask(request.email)} />}
           {request && (
             <p className="mt-4 text-sm text-muted">
               {t`Can't get in? Call us at ${brand.phone} or use the contact form.`}{" "}
@@ -114,30 +137,12 @@ export default function LoginPage() {
   );
 }
 
-/**
- * Requests a sign-in link for the e-mail as soon as it is shown (the portal call without proof answers
- * { "sent": true } for every address), then says the same whatever the address.
- */
-function SignInLinkRequest({ email, onSending }: { email: string; onSending: (sending: boolean) => void }) {
+type LinkStatus = "sending" | "sent" | "failed";
+
+/** A sign-in link's request as it goes: the same words whatever the address, its outcome focused when it comes. */
+function SignInLinkRequest({ email, status, onRetry }: { email: string; status: LinkStatus; onRetry: () => void }) {
   const { t } = useLingui();
-  const [status, setStatus] = useState<"sending" | "sent" | "failed">("sending");
-  useEffect(() => onSending(status === "sending"), [status, onSending]);
-  const [attempt, setAttempt] = useState(0);
   const heading = useFocusWhenShown<HTMLHeadingElement>(status !== "sending");
-  useEffect(() => {
-    const controller = new AbortController();
-    createApiClient()
-      // Given up after PAYMENT_DEADLINE_MS (a browser that paid here may be given a portal, from the provider):
-      // then "we couldn't send the link" and Try again, as for any failure.
-      .call("createPortalSession", { params: { email }, signal: controller.signal, deadlineMs: PAYMENT_DEADLINE_MS })
-      .then(
-        () => setStatus("sent"),
-        () => {
-          if (!controller.signal.aborted) setStatus("failed");
-        },
-      );
-    return () => controller.abort();
-  }, [email, attempt]);
   return (
     <div className="rounded-card border border-brand-200 bg-brand-50 p-5 sm:p-6">
       {status === "sending" && <p className="text-ink">{t`Sending your link…`}</p>}
@@ -153,10 +158,7 @@ function SignInLinkRequest({ email, onSending }: { email: string; onSending: (se
       {status === "failed" && (
         <>
           <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-brand-900 outline-none">{t`We couldn't send the link right now. Please try again in a minute.`}</h2>
-          <Button className="mt-4" variant="secondary" onPress={() => {
-              setStatus("sending");
-              setAttempt((n) => n + 1);
-            }}>{t`Try again`}</Button>
+          <Button className="mt-4" variant="secondary" onPress={onRetry}>{t`Try again`}</Button>
         </>
       )}
     </div>
