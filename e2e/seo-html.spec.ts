@@ -136,6 +136,7 @@ test("JSON-LD: the business with its six areas and the plans as Offers, from the
   for (const path of ["/", "/pricing", "/es/pricing"]) {
     const [business] = jsonLd(await (await request.get(path)).text());
     expect(business["@type"]).toBe("LocalBusiness");
+    expect(business.priceRange).toBe("$$");
     expect(business.areaServed.map((a: { name: string }) => a.name)).toEqual(serviceAreas.map((a) => a.name));
     expect(business.areaServed[0].address.postalCode).toBe(serviceAreas[0]!.zipCodes.join(", "));
     expect(business.makesOffer.map((o: { price: string; priceCurrency: string }) => `${o.price} ${o.priceCurrency}`)).toEqual(["19.99 USD", "29.99 USD"]);

@@ -76,10 +76,11 @@ export async function prerender({ outDir, ssrDir, origin = buildOrigin() }) {
   const manifest = { origin, pages: [], portalRedirect: [] };
   const html = (language, rendered, prerendered, pagePath, extraCode) =>
     withStyles(template
-      .replace("</head>", `  ${preloads(pagePath, language, extraCode)}\n  </head>`)
+      .replace("</head>", () => `  ${preloads(pagePath, language, extraCode)}\n  </head>`)
       .replace('<html lang="en">', `<html lang="${language}">`)
-      .replace(/<!--page-head-->[\s\S]*<!--\/page-head-->/, rendered.head)
-      .replace('<div id="root"><!--page-html--></div>', `<div id="root" data-prerendered="${prerendered}">${rendered.html}</div>`));
+      // Functions, not strings: a page's text may hold "$$" or "$&", which a replacement string would read as patterns.
+      .replace(/<!--page-head-->[\s\S]*<!--\/page-head-->/, () => rendered.head)
+      .replace('<div id="root"><!--page-html--></div>', () => `<div id="root" data-prerendered="${prerendered}">${rendered.html}</div>`));
   const writeFile = (file, body) => {
     mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
     writeFileSync(path.join(outDir, file), body);
