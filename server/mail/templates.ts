@@ -151,10 +151,14 @@ function welcomeAccess(i18n: I18n, address: WelcomeData["address"]): Array<[stri
   });
 }
 
+const startsWithNumber = (street: string, number: number) => new RegExp(`^\\s*${number}(?![0-9])`).test(street);
+
 /** The address as one line: number and street, unit, ZIP and city. */
 function welcomeAddressLine(i18n: I18n, address: WelcomeData["address"]): string | null {
   if (!address?.street) return null;
-  const street = address.number ? `${address.number} ${address.street}` : address.street;
+  // The site's street line already starts with the house number (typed or from autocomplete); other callers of the
+  // spec's API may send the street name alone with the number apart.
+  const street = address.number && !startsWithNumber(address.street, address.number) ? `${address.number} ${address.street}` : address.street;
   const unit = address.unit?.trim() ? i18n._({ id: "mail.welcome.unit", message: "Unit {unit}", values: { unit: address.unit.trim() } }) : null;
   const city = [address.city, [address.state, address.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   return [street, unit, city].filter(Boolean).join(", ");

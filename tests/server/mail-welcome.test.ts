@@ -125,6 +125,17 @@ describe(`the welcome e-mail (${testDriver})`, () => {
     });
   }
 
+  it("names the house number once when the street line already holds it, as the site sends it", async () => {
+    const before = server.received.length;
+    const base = welcome("street@example.com", "en");
+    const address = { ...base.data.address, street: "801 Brickell Ave", number: 801 };
+    await queueEmail(app.database.db, { ...base, data: { ...base.data, address } });
+    expect(await app.mail.worker.drain()).toMatchObject({ sent: 1, failed: 0 });
+    const mail = server.received[before]!;
+    expect(mail.text).toContain("Pickup address: 801 Brickell Ave, Unit 4B, Miami, FL 33131");
+    expect(visibleText(mail.html)).toContain("Pickup address: 801 Brickell Ave, Unit 4B, Miami, FL 33131");
+  });
+
   it("still renders a welcome queued before the choices were part of it (no detergent, softener or address)", async () => {
     const before = server.received.length;
     await queueEmail(app.database.db, { kind: "welcome", to: "old@example.com", language: "en", data: { firstName: "Old", pickupDates: ["2026-12-10", "2026-12-07"] } });
