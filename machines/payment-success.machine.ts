@@ -1,5 +1,8 @@
 // /payment-success after the hosted checkout: the post-payment calls of product.md PAY-3, once per checkout,
-// and the billing-portal button, which stays disabled until a portal link is obtained.
+// and the billing-portal button, which stays disabled until a portal link is obtained. The link obtained on load
+// only turns the button on: a provider's portal session expires soon if it is not visited (Stripe: "short-lived",
+// "create sessions on-demand"), and a customer may press minutes or hours later, so each press asks for a fresh
+// one (docs/decisions/017-portal-link-fresh-on-press.md).
 import { assign, fromPromise, setup } from "xstate";
 import { isAllowedRedirect } from "#domain/redirects";
 import { ORDER_CREATED_BY, PRICE_DUE_TODAY_CENTS } from "#domain/plan";
@@ -39,12 +42,14 @@ export type PaymentSuccessStep =
   | "sendWelcomeEmail"
   | "trackConversion"
   | "requestPortal"
+  | "refreshPortal"
   | "portalLinkRefused"
   | "openPortal";
 
 export interface PaymentSuccessContext extends PaymentSuccessInput {
   /** The run key stored under PAYMENT_SUCCESS_DONE_KEY: the checkout's e-mail, dates and session id. */
   runKey: string | null;
+  /** The last portal link obtained: the button is on while one is held (the press asks for a fresh one to leave with). */
   portalLink: string | null;
   /** Set once set_active has been answered (or skipped): the portal is requested from then on. */
   portalWanted: boolean;
@@ -88,6 +93,7 @@ export const paymentSuccessMachine = setup({
     },
     wantPortal: assign({ portalWanted: true }),
     portalAnswered: assign({ portalAnswered: true }),
+    dropLink: assign({ portalLink: null }),
   },
   guards: {
     hasCheckout: ({ context }) => context.client !== null,
@@ -126,6 +132,10 @@ export const paymentSuccessMachine = setup({
       sendWelcomeEmail: { name: "the welcome e-mail call", description: "Asks the server to send the welcome e-mail (sent once, whoever asks)." },
       trackConversion: { name: "the conversion report", description: "Reports the sale to the ad-tracking tag." },
       requestPortal: { name: "the portal request", description: "Asks the server for a billing-portal link." },
+      refreshPortal: {
+        name: "the fresh portal request",
+        description: "Asks the server for a new billing-portal link when the button is pressed: the provider's link expires soon after it is made.",
+      },
       openPortal: { name: "leaving for the portal", description: "Sends the browser to the billing portal." },
     },
   },
@@ -312,7 +322,37 @@ export const paymentSuccessMachine = setup({
         opening: {
           tags: ["portalReady", "portalOpening"],
           description: "Pressed while a call is still out: waits for the calls to end so none is cut short.",
-          always: { guard: "sequenceSettled", target: "leaving", description: "Leaves for the portal." },
+          always: { guard: "sequenceSettled", target: "refreshing", description: "Asks for a fresh link to leave with." },
+        },
+        // The link obtained on load may have expired by now (the visitor read the page, answered a text, put the
+        // phone down): the provider's portal sessions are short-lived if not visited, and no timer in the page can
+        // tell how long a phone slept, so every press leaves with a link asked for just now.
+        refreshing: {
+          tags: ["portalReady", "portalOpening"],
+          description: "Asking the server for a fresh billing-portal link to leave with (the one obtained on load may have expired).",
+          invoke: {
+            id: "refreshPortal",
+            src: "requestPortal",
+            input: ({ context }) => ({ email: context.client!.email }),
+            onDone: [
+              {
+                guard: { type: "linkAllowed", params: ({ event }) => ({ link: event.output }) },
+                target: "leaving",
+                actions: assign({ portalLink: ({ event }) => event.output }),
+                description: "Leaves for the portal with the fresh link.",
+              },
+              {
+                target: "unavailable",
+                actions: ["dropLink", { type: "warn", params: ({ event }) => ({ step: "portalLinkRefused", error: event.output }) }],
+                description: "A link elsewhere is refused and logged; the button turns off and offers to try again.",
+              },
+            ],
+            onError: {
+              target: "unavailable",
+              actions: ["dropLink", { type: "warn", params: ({ event }) => ({ step: "refreshPortal", error: event.error }) }],
+              description: "Logged; the button turns off and offers to try again.",
+            },
+          },
         },
         leaving: {
           tags: ["portalReady", "portalOpening"],
@@ -330,9 +370,9 @@ export const paymentSuccessMachine = setup({
             },
           },
         },
-        /** No link: the button stays disabled; the visitor may ask again (the welcome e-mail also has the way). */
+        /** No link (on load or at the press): the button is off; the visitor may ask again (the welcome e-mail also has the way). */
         unavailable: {
-          description: "No link: the button stays off; the visitor may ask again (the welcome e-mail also has the way).",
+          description: "No link (asked on load or at the press): the button is off; the visitor may ask again (the welcome e-mail also has the way).",
           on: { "portal.retry": { target: "requesting", description: "Asks for the link again." } },
         },
       },

@@ -32,6 +32,7 @@ const allEvents: EventObject[] = [
     sendWelcomeEmail: [{ ok: true }],
     trackConversion: [{ ok: true }],
     requestPortal: ["https://billing.stripe.com/p/session/1", "https://evil.example/steal"],
+    refreshPortal: ["https://billing.stripe.com/p/session/2", "https://evil.example/steal"],
     openPortal: [{ ok: true }],
   }),
 ];
@@ -179,8 +180,65 @@ describe("payment-success machine: behaviour", () => {
     const { actor } = start(inputs["without tracker"]!, { openPortal: () => new Promise(() => {}) });
     await settled(actor);
     actor.send({ type: "portal.open" });
-    expect(actor.getSnapshot().matches({ portal: "leaving" })).toBe(true);
+    // First a fresh link, then the browser leaves with it: the button is busy throughout.
+    expect(actor.getSnapshot().matches({ portal: "refreshing" })).toBe(true);
     expect(actor.getSnapshot().hasTag("portalOpening")).toBe(true);
+    await waitFor(actor, (s) => s.matches({ portal: "leaving" }));
+    expect(actor.getSnapshot().hasTag("portalOpening")).toBe(true);
+  });
+
+  it("leaves with a link asked for at the press, not the one obtained on load, which may have expired by then", async () => {
+    let session = 1;
+    const { actor, calls } = start(inputs["without tracker"]!, { requestPortal: async () => `https://billing.stripe.com/p/session/${session++}` });
+    await settled(actor);
+    expect(actor.getSnapshot().context.portalLink).toBe("https://billing.stripe.com/p/session/1");
+    // Ten minutes later (no clock is read: every press asks), the button is pressed.
+    actor.send({ type: "portal.open" });
+    await waitFor(actor, () => calls.some(([name]) => name === "openPortal"));
+    expect(calls.filter(([name]) => name === "requestPortal")).toEqual([
+      ["requestPortal", { email: client.email }],
+      ["requestPortal", { email: client.email }],
+    ]);
+    expect(calls.at(-1)).toEqual(["openPortal", { url: "https://billing.stripe.com/p/session/2" }]);
+    // Back from the portal (back button, bfcache), a second press asks again.
+    await waitFor(actor, (s) => s.matches({ portal: "ready" }));
+    actor.send({ type: "portal.open" });
+    await waitFor(actor, () => calls.filter(([name]) => name === "openPortal").length === 2);
+    expect(calls.at(-1)).toEqual(["openPortal", { url: "https://billing.stripe.com/p/session/3" }]);
+  });
+
+  it("when the fresh link fails or goes elsewhere, never leaves with the old one: the button turns off and Try again works", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const answers: Array<() => Promise<string>> = [
+      async () => "https://billing.stripe.com/p/session/1",
+      async () => {
+        throw new Error("portal down");
+      },
+      async () => "https://billing.stripe.com/p/session/2",
+      async () => "https://evil.example/phish",
+      async () => "https://billing.stripe.com/p/session/3",
+      async () => "https://billing.stripe.com/p/session/4",
+    ];
+    const { actor, calls } = start(inputs["without tracker"]!, { requestPortal: () => answers.shift()!() });
+    await settled(actor);
+    actor.send({ type: "portal.open" });
+    await waitFor(actor, (s) => s.matches({ portal: "unavailable" }));
+    expect(warn).toHaveBeenCalledWith("payment-success: refreshPortal failed", expect.objectContaining({ message: "portal down" }));
+    expect(actor.getSnapshot().hasTag("portalReady")).toBe(false);
+    expect(actor.getSnapshot().context.portalLink).toBeNull();
+
+    actor.send({ type: "portal.retry" });
+    await waitFor(actor, (s) => s.hasTag("portalReady"));
+    actor.send({ type: "portal.open" });
+    await waitFor(actor, (s) => s.matches({ portal: "unavailable" }));
+    expect(warn).toHaveBeenCalledWith("payment-success: portalLinkRefused failed", "https://evil.example/phish");
+    expect(actor.getSnapshot().context.portalLink).toBeNull();
+
+    actor.send({ type: "portal.retry" });
+    await waitFor(actor, (s) => s.hasTag("portalReady"));
+    actor.send({ type: "portal.open" });
+    await waitFor(actor, () => calls.some(([name]) => name === "openPortal"));
+    expect(calls.filter(([name]) => name === "openPortal")).toEqual([["openPortal", { url: "https://billing.stripe.com/p/session/4" }]]);
   });
 
   it("keeps the button disabled when the link is refused or missing, and lets the visitor ask again", async () => {

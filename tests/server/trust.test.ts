@@ -9,6 +9,7 @@ import { openTestDatabase, testDriver } from "./helpers/database";
 import { buildTestApp } from "./helpers/app";
 import { hmac, seal } from "#server/auth/crypto";
 import { signWelcomeToken } from "#server/auth/portal-access";
+import { SANDBOX_PORTAL_MINUTES } from "#server/payments/sandbox";
 import { fromSite, buildApiApp, chargeWithoutFulfilment, checkoutBody, checkoutCookie, ORIGIN, openCheckout, payWithCard, signupClient, testClock, type ApiApp, type TestClock } from "./helpers/api";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -128,6 +129,19 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
       expect((await stranger(app, "GET", "/api/payments/create-portal-session/dan@example.com", undefined, own.cookie)).json()).toEqual({ sent: true });
       expect((await stranger(app, "GET", "/api/payments/create-portal-session/dan@example.com", undefined, "ff_checkout=forged-value-0123456789abcdef")).json()).toEqual({ sent: true });
       expect(await portalSessions(app)).toBe(before);
+    });
+
+    it("gives the paying browser a new portal link at each ask, so a press long after the page loaded leaves with a live one", async () => {
+      // The success page asks on load and again at the press (docs/decisions/017-portal-link-fresh-on-press.md).
+      const { app, clock } = await setup();
+      const { cookie } = await customer(app, clock, "fay@example.com");
+      const ask = async () => (await app.inject({ url: "/api/payments/create-portal-session/fay@example.com", headers: fromSite(cookie) })).json().portal_url as string;
+      const onLoad = await ask();
+      clock.advanceMinutes(SANDBOX_PORTAL_MINUTES + 1);
+      expect((await app.inject(new URL(onLoad).pathname)).statusCode).toBe(410);
+      const atPress = await ask();
+      expect(atPress).not.toBe(onLoad);
+      expect((await app.inject(new URL(atPress).pathname)).statusCode).toBe(200);
     });
 
     it("sets the checkout cookie httpOnly, SameSite=Lax, for the API only, Secure when the site is https", async () => {

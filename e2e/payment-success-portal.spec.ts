@@ -1,0 +1,65 @@
+// The success page's billing-portal button pressed long after the page loaded, in English and Spanish: the
+// provider's portal links are short-lived, so the press asks for a fresh link and leaves with it, never with the
+// one obtained on load (docs/decisions/017-portal-link-fresh-on-press.md). Playwright's clock moves the page ten
+// minutes on; the portal-session calls are counted and the second one held to see the button busy meanwhile.
+import type { Route } from "@playwright/test";
+import { test, expect, at, useLanguage } from "./fixtures";
+import { availableDays, createCheckout, makeClient, payThroughApi, seedSavedCheckout, tr, uniqueEmail } from "./checkout-helpers";
+
+// Days apart from the other specs' (parallel tests never share one).
+const offsets = { en: 49, es: 53 };
+
+for (const language of ["en", "es"] as const) {
+  const checkout = (english: string) => tr("checkout", english, language);
+
+  test.describe(`the success page's portal button (${language})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useLanguage(page, language);
+      await page.clock.install();
+    });
+
+    test("pressed ten minutes after the page loaded, it asks for a fresh portal link and leaves with that one", async ({ page, baseURL }) => {
+      test.slow();
+      const email = uniqueEmail(`portal-fresh-${language}`);
+      const client = makeClient(email, await availableDays(page.request, offsets[language]), language);
+      // Paid from this browser's context: its cookie proves the paying browser, as after the hosted checkout.
+      await payThroughApi(page.request, await createCheckout(page.request, baseURL!, client));
+      await seedSavedCheckout(page, client);
+
+      // Every portal-session call goes to the server; the links it answers are kept, and the second call is
+      // held until released.
+      const links: string[] = [];
+      let held: Route | null = null;
+      const answer = async (route: Route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { portal_url?: string };
+        links.push(body.portal_url ?? "");
+        await route.fulfill({ response });
+      };
+      await page.route("**/api/payments/create-portal-session/*", async (route) => {
+        if (links.length === 1 && !held) held = route;
+        else await answer(route);
+      });
+
+      await page.goto(at(language, "/payment-success"));
+      const button = page.getByRole("button", { name: checkout("Go to Billing Portal") });
+      await expect(button).toBeEnabled();
+      expect(links).toHaveLength(1);
+      expect(links[0]).toMatch(/\/sandbox\/portal\//);
+
+      // The customer reads the page, answers a text, and comes back ten minutes later.
+      await page.clock.fastForward("10:00");
+      await button.click();
+      await expect.poll(() => held !== null).toBe(true);
+      await expect(button).toBeDisabled();
+      await expect(page.getByRole("status")).toHaveText(checkout("Opening your billing portal…"));
+
+      await answer(held!);
+      await expect(page).toHaveURL(/\/sandbox\/portal\//);
+      expect(links).toHaveLength(2);
+      expect(links[1]).not.toBe(links[0]);
+      expect(page.url()).toBe(links[1]);
+      await expect(page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.portal.title", language) })).toBeVisible();
+    });
+  });
+}
