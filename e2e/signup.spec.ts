@@ -113,7 +113,7 @@ test.describe("the whole wizard", () => {
       await expect(page.getByText(t("Cancel anytime. Prices before tax."))).toBeVisible();
       await expectNoAxeViolations(page);
       await noSidewaysScroll();
-      await expect(w.payButton).toHaveText(language === "en" ? "Complete and pay" : "Completar y pagar");
+      await expect(w.payButton).toHaveText(language === "en" ? "Complete and pay" : "Completar Registro");
       await w.payButton.click();
       await expect(page).toHaveURL(/\/sandbox\/checkout\/[^/]+$/);
       const saved = await page.evaluate(() => JSON.parse(window.sessionStorage.getItem("signup:checkout-form") ?? "null"));
