@@ -58,7 +58,7 @@ for (const language of ["en", "es"] as const) {
       const w = wizard(page, language);
       const t = w.t;
       await w.expectStep(6);
-      await expect(w.payButton).toHaveText(language === "en" ? "Complete and pay" : "Completar y pagar");
+      await expect(w.payButton).toHaveText(language === "en" ? "Complete and pay" : "Completar Registro");
       await expectNoAxeViolations(page);
       await expect(page.getByText(t("Hypoallergenic"), { exact: true })).toBeVisible();
 
@@ -135,6 +135,12 @@ for (const language of ["en", "es"] as const) {
       await expect(firstName).toBeFocused();
       await expect(firstName).toHaveAccessibleDescription(t("First name must be at least 2 characters"));
       await expect(page.getByRole("textbox", { name: t("Last name") })).toHaveAccessibleDescription(t("Last name must be at least 2 characters"));
+      await expect(page.getByRole("checkbox", { name: t("I accept the terms of service and the privacy policy.") })).toHaveAccessibleDescription(
+        t("Please accept the terms of service and the privacy policy"),
+      );
+      await expect(page.getByRole("checkbox", { name: t("I agree to receive e-mails, texts and calls about my pickups and my subscription.") })).toHaveAccessibleDescription(
+        t("Please agree to receive communications about your service"),
+      );
       await expect(validation).toHaveCount(1);
 
       // A second failed Continue replaces the toast, never stacks a second one.

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Checkbox as AriaCheckbox, type CheckboxProps as AriaCheckboxProps } from "react-aria-components";
 
 export interface CheckboxProps extends Omit<AriaCheckboxProps, "children" | "className"> {
@@ -7,9 +7,14 @@ export interface CheckboxProps extends Omit<AriaCheckboxProps, "children" | "cla
 }
 
 export function Checkbox({ children, errorMessage, ...props }: CheckboxProps) {
+  const errorId = useId();
   return (
     <div className="flex flex-col gap-1">
-      <AriaCheckbox {...props} isInvalid={!!errorMessage || props.isInvalid} className="group flex min-h-11 cursor-pointer items-start gap-3 text-sm text-ink">
+      <AriaCheckbox
+        {...props}
+        isInvalid={!!errorMessage || props.isInvalid}
+        aria-describedby={errorMessage ? errorId : props["aria-describedby"]}
+        className="group flex min-h-11 cursor-pointer items-start gap-3 text-sm text-ink">
         {({ isSelected }) => (
           <>
             <span
@@ -24,7 +29,11 @@ export function Checkbox({ children, errorMessage, ...props }: CheckboxProps) {
           </>
         )}
       </AriaCheckbox>
-      {errorMessage && <p className="pl-8 text-sm font-medium text-danger">{errorMessage}</p>}
+      {errorMessage && (
+        <p id={errorId} className="pl-8 text-sm font-medium text-danger">
+          {errorMessage}
+        </p>
+      )}
     </div>
   );
 }
