@@ -44,8 +44,13 @@ for (const path of flowPaths()) {
         apartmentChosen: async () => {
           await w.expectStep(5);
           await expect(page.getByRole("textbox", { name: "Unit number" })).toHaveValue("4B");
+          // The phone offers the saved address's second line.
+          await expect(page.getByRole("textbox", { name: "Unit number" })).toHaveAttribute("autocomplete", "address-line2");
         },
-        businessChosen: async () => expect(page.getByRole("textbox", { name: "Business name" })).toHaveValue("Café Brickell"),
+        businessChosen: async () => {
+          await expect(page.getByRole("textbox", { name: "Business name" })).toHaveValue("Café Brickell");
+          await expect(page.getByRole("textbox", { name: "Business name" })).toHaveAttribute("autocomplete", "organization");
+        },
         reviewHouse: onStep(6),
         reviewApartment: async () => {
           await w.expectStep(6);

@@ -26,6 +26,8 @@ export function useBuildingLabels() {
 
 const requiredField: Partial<Record<BuildingType, BuildingField>> = { apartment: "unit", business: "businessName" };
 const multiline = new Set<BuildingField>(["other", "parkingInstructions"]);
+/** What a phone's autofill may offer for a field. */
+const autoComplete: Partial<Record<BuildingField, string>> = { unit: "address-line2", businessName: "organization" };
 
 export function BuildingStep() {
   const { t } = useLingui();
@@ -58,6 +60,7 @@ export function BuildingStep() {
               className={multiline.has(field) ? "sm:col-span-2" : ""}
               label={labels.fields[field]}
               isRequired={requiredField[buildingType] === field}
+              autoComplete={autoComplete[field]}
               validationBehavior="aria"
               multiline={multiline.has(field)}
               rows={multiline.has(field) ? 3 : undefined}
