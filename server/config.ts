@@ -23,9 +23,10 @@ export const configSchema = z.object({
   STRIPE_AUTOMATIC_TAX: bool,
   SMTP_URL: z.url().optional(),
   /**
-   * Lets a production server run with the sandbox payment provider or the development mailbox (a staging or demo
-   * site). Without it, production refuses to start without Stripe and SMTP: it would take sign-ups without
-   * charging and e-mail no one.
+   * Lets a production server run with the sandbox payment provider, a test-mode Stripe key, STRIPE_API_URL or the
+   * development mailbox (a staging or demo site). Without it, production refuses to start without a live Stripe
+   * key, with another Stripe address, or without SMTP: it would take sign-ups without charging, send the secret
+   * key elsewhere, or e-mail no one.
    */
   ALLOW_TEST_MODE: bool,
   MAIL_FROM: z.string().min(3).default("FreshFold Laundry <hello@freshfold.example>"),
@@ -122,12 +123,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(["SERVER_SECRET: required in production (at least 32 random characters, e.g. openssl rand -base64 48)"]);
   }
   if (config.NODE_ENV === "production" && !config.ALLOW_TEST_MODE) {
-    const missing = [];
+    const problems = [];
     if (!config.STRIPE_SECRET_KEY) {
-      missing.push("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required in production, or the sandbox takes sign-ups without charging a card");
+      problems.push("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required in production, or the sandbox takes sign-ups without charging a card");
     }
-    if (!config.SMTP_URL) missing.push("SMTP_URL: required in production, or no customer gets an e-mail (sign-in links, welcome e-mails)");
-    if (missing.length > 0) throw new ConfigError([...missing, "ALLOW_TEST_MODE=1 runs production without them anyway (a staging or demo site)"]);
+    if (!config.SMTP_URL) problems.push("SMTP_URL: required in production, or no customer gets an e-mail (sign-in links, welcome e-mails)");
+    // A test-mode key (secret or restricted) charges no card either: the sandbox's harm with Stripe's pages.
+    if (config.STRIPE_SECRET_KEY && /^(sk|rk)_test_/.test(config.STRIPE_SECRET_KEY)) {
+      problems.push("STRIPE_SECRET_KEY: a test-mode key (sk_test_/rk_test_) in production charges no card; use the live key (sk_live_/rk_live_)");
+    }
+    // It sends the secret key and every payment call to another host (the tests' fake of Stripe's API).
+    if (config.STRIPE_API_URL) problems.push("STRIPE_API_URL: not allowed in production, it sends the Stripe secret key and every payment call to another host");
+    if (problems.length > 0) throw new ConfigError([...problems, "ALLOW_TEST_MODE=1 runs production like this anyway (a staging or demo site)"]);
   }
   return config;
 }

@@ -55,4 +55,10 @@ export interface PaymentProvider {
   /** Asks the provider whether the checkout was paid (never trusts the browser); throws when it cannot answer. */
   getCheckoutStatus(sessionId: string): Promise<CheckoutStatus>;
   createPortalSession(request: PortalRequest): Promise<{ url: string }>;
+  /**
+   * The same provider for a call a browser waits on: every request it makes ends within `ms` from now, all of them
+   * together (timeouts and retries included), so the server answers before the browser gives up. Absent on a
+   * provider that answers from this server's own database (the sandbox).
+   */
+  within?(ms: number): PaymentProvider;
 }

@@ -19,7 +19,20 @@ const SESSION_MARGIN_SECONDS = 60;
 
 export type StripeSettings = Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_URL" | "STRIPE_AUTOMATIC_TAX">;
 
-/** The official client, aimed at STRIPE_API_URL when it is set (host, port and protocol). */
+/**
+ * Inside a browser's wait (StripeProvider.within): one attempt's timeout, and the client's pause before its retry
+ * (stripe-node waits 0.5 s before a first retry). A retry keeps its idempotency key: ours on a checkout's
+ * creation, the client's own on every other POST.
+ */
+const BROWSER_ATTEMPT_MS = 8_000;
+const RETRY_PAUSE_MS = 1_000;
+/** Less than this left of a browser's wait: the provider is not asked at all (its answer would come too late). */
+const MIN_ATTEMPT_MS = 1_000;
+
+/**
+ * The official client, aimed at STRIPE_API_URL when it is set (host, port and protocol). Its own timeout and
+ * retries are the background's (the reconciler): a call a browser waits on passes its own (StripeProvider.within).
+ */
 export function createStripeClient(settings: Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_URL">): Stripe {
   if (!settings.STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not set");
   const options: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
@@ -49,13 +62,32 @@ export class StripeProvider implements PaymentProvider {
   readonly sessionIdPlaceholder = STRIPE_SESSION_ID_PLACEHOLDER;
   readonly origins = STRIPE_ORIGINS;
   readonly stripe: Stripe;
-  private readonly automaticTax: boolean;
+  private readonly settings: StripeSettings;
   private readonly now: () => Date;
+  /** performance.now() by which every request must have ended (a browser's wait); none in the background. */
+  private readonly deadline: number | undefined;
 
-  constructor(settings: StripeSettings, options: { client?: Stripe; now?: () => Date } = {}) {
+  constructor(settings: StripeSettings, options: { client?: Stripe; now?: () => Date; deadline?: number } = {}) {
     this.stripe = options.client ?? createStripeClient(settings);
-    this.automaticTax = settings.STRIPE_AUTOMATIC_TAX;
+    this.settings = settings;
     this.now = options.now ?? (() => new Date());
+    this.deadline = options.deadline;
+  }
+
+  within(ms: number): StripeProvider {
+    return new StripeProvider(this.settings, { client: this.stripe, now: this.now, deadline: performance.now() + ms });
+  }
+
+  /**
+   * A request's timeout and retries: the client's own in the background; inside a browser's wait, two attempts
+   * when both fit in what is left of it, else one with what is left, and none when too little is left.
+   */
+  private limits(): Stripe.RequestOptions {
+    if (this.deadline === undefined) return {};
+    const left = Math.floor(this.deadline - performance.now());
+    if (left < MIN_ATTEMPT_MS) throw new Error("no time left for the payment provider within the browser's wait");
+    if (left >= 2 * BROWSER_ATTEMPT_MS + RETRY_PAUSE_MS) return { timeout: BROWSER_ATTEMPT_MS, maxNetworkRetries: 1 };
+    return { timeout: Math.min(BROWSER_ATTEMPT_MS, left), maxNetworkRetries: 0 };
   }
 
   /** The Checkout Session parameters for a sign-up (exported through the class for tests and the decision record). */
@@ -108,7 +140,7 @@ export class StripeProvider implements PaymentProvider {
       success_url: withLiteralPlaceholder(request.successUrl),
       cancel_url: request.cancelUrl,
       expires_at: expiresAt,
-      automatic_tax: { enabled: this.automaticTax },
+      automatic_tax: { enabled: this.settings.STRIPE_AUTOMATIC_TAX },
       subscription_data:
         schedule.kind === "trial_end"
           ? { metadata, trial_end: schedule.trial_end }
@@ -120,6 +152,7 @@ export class StripeProvider implements PaymentProvider {
     let session: Stripe.Checkout.Session;
     try {
       session = await this.stripe.checkout.sessions.create(this.checkoutParams(request), {
+        ...this.limits(),
         idempotencyKey: request.idempotencyKey,
       });
     } catch (error) {
@@ -131,7 +164,7 @@ export class StripeProvider implements PaymentProvider {
 
   async expireCheckoutSession(sessionId: string): Promise<void> {
     try {
-      await this.stripe.checkout.sessions.expire(sessionId);
+      await this.stripe.checkout.sessions.expire(sessionId, undefined, this.limits());
     } catch (error) {
       // Only an open session can be expired; one already expired (or gone) is what we wanted. A complete one is
       // not closed: paid, or a bank debit still pending that may yet be paid, so it must not be released.
@@ -158,11 +191,10 @@ export class StripeProvider implements PaymentProvider {
 
   async createPortalSession(request: PortalRequest): Promise<{ url: string }> {
     try {
-      const session = await this.stripe.billingPortal.sessions.create({
-        customer: request.customerId,
-        return_url: request.returnUrl,
-        locale: request.language,
-      });
+      const session = await this.stripe.billingPortal.sessions.create(
+        { customer: request.customerId, return_url: request.returnUrl, locale: request.language },
+        this.limits(),
+      );
       return { url: session.url };
     } catch (error) {
       throw providerError(error);
@@ -172,7 +204,7 @@ export class StripeProvider implements PaymentProvider {
   /** The session, or undefined when Stripe does not know it. */
   private async retrieve(sessionId: string, expand?: string[]): Promise<Stripe.Checkout.Session | undefined> {
     try {
-      return await this.stripe.checkout.sessions.retrieve(sessionId, expand ? { expand } : undefined);
+      return await this.stripe.checkout.sessions.retrieve(sessionId, expand ? { expand } : undefined, this.limits());
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
       throw providerError(error);

@@ -13,6 +13,7 @@ import { deletePendingClient, emailExists, findClient, latestPaidCheckout, upser
 import { ownsSignup } from "../auth/ownership";
 import { requirePayingBrowser } from "../auth/paying-browser";
 import { welcomeKey } from "../services/fulfilment";
+import { browserPayments } from "../payments/index";
 import { errors } from "./schemas";
 
 const unknownClient = () => new ApiError(404, "not_found", "No client with this e-mail address.", { email: "clientNotFound" });
@@ -85,10 +86,11 @@ export default fp(
           response: { 200: calls.deleteClient.response, ...errors(400, 409) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         if (!(await ownsSignup(db(), request, request.params.email))) return { ok: true as const, deleted: false };
-        const outcome = await deletePendingClient(db(), app.payments, request.params.email);
-        await expireSessions(app.payments, outcome.expiredSessions, request.log);
+        const payments = browserPayments(app, reply);
+        const outcome = await deletePendingClient(db(), payments, request.params.email);
+        await expireSessions(payments, outcome.expiredSessions, request.log);
         return { ok: true as const, deleted: outcome.deleted };
       },
     );
@@ -103,8 +105,8 @@ export default fp(
           response: { 200: calls.setActive.response, ...errors(400, 409) },
         },
       },
-      async (request) => {
-        await requirePayingBrowser(db(), app.payments, request, request.params.email);
+      async (request, reply) => {
+        await requirePayingBrowser(db(), browserPayments(app, reply), request, request.params.email);
         return { ok: true as const, isActive: true as const };
       },
     );
@@ -120,11 +122,11 @@ export default fp(
           response: { 200: calls.sendWelcomeEmail.response, ...errors(400, 409) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         if (request.body !== request.query.email) {
           throw new ApiError(400, "validation_failed", "The e-mail in the body and in the address differ.", { body: "emailMismatch" });
         }
-        const client = await requirePayingBrowser(db(), app.payments, request, request.query.email);
+        const client = await requirePayingBrowser(db(), browserPayments(app, reply), request, request.query.email);
         const checkout = await latestPaidCheckout(db(), client.id);
         if (!checkout) throw new ApiError(409, "not_paid", "No paid checkout was found for this e-mail address.");
         const id = await queueEmail(db(), {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { calls } from "#contract/calls";
 import { createOrder } from "../services/clients";
 import { requirePayingBrowser } from "../auth/paying-browser";
+import { browserPayments } from "../payments/index";
 import { errors } from "./schemas";
 
 export default fp(
@@ -18,8 +19,8 @@ export default fp(
           response: { 200: calls.createOrder.response, ...errors(400, 409) },
         },
       },
-      async (request) => {
-        const client = await requirePayingBrowser(app.database.db, app.payments, request, request.body.client_email);
+      async (request, reply) => {
+        const client = await requirePayingBrowser(app.database.db, browserPayments(app, reply), request, request.body.client_email);
         const created = await createOrder(app.database.db, client, request.body.date, request.body.createdBy);
         return { ok: true as const, created };
       },

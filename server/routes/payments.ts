@@ -3,6 +3,7 @@
 // ownership (that cookie, the welcome e-mail's sealed token or an e-mailed sign-in link) and otherwise answers
 // { "sent": true } for every address, e-mailing a sign-in link when the address has a subscription.
 // POST /api/payments/portal-session opens it from an e-mailed link's token alone (the links carry no address).
+import type { FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { calls } from "#contract/calls";
@@ -13,6 +14,7 @@ import { findClient } from "../services/clients";
 import type { ClientRow } from "../db/schema";
 import { addressKey, newOwnerToken, ownedCheckout, setCheckoutCookie } from "../auth/ownership";
 import { homeAddress, openWelcomeToken, redeemSignInLink, redeemSignInToken, sendSignInLink, verifyWelcomeToken } from "../auth/portal-access";
+import { browserPayments } from "../payments/index";
 import { errors } from "./schemas";
 import { clientKey } from "../client-address";
 
@@ -36,7 +38,7 @@ export default fp(
       async (request, reply) => {
         const owner = newOwnerToken();
         const { checkoutUrl } = await createSignupCheckout(
-          { db: app.database.db, provider: app.payments, rules, origin, now: app.now(), log: request.log },
+          { db: app.database.db, provider: browserPayments(app, reply), rules, origin, now: app.now(), log: request.log },
           {
             client: request.body.client,
             successUrl: request.body.success_url,
@@ -60,7 +62,7 @@ export default fp(
           response: { 200: calls.createPortalSession.response, ...errors(400) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const db = app.database.db;
         const { email } = request.params;
         const token = request.query.token;
@@ -70,7 +72,7 @@ export default fp(
           (token?.startsWith("s.") && (await redeemSignInToken(db, token, email, now))) ||
           (!token && (await ownedCheckout(db, request, email))?.checkout.status === "paid");
         const client = await findClient(db, email);
-        return proven ? openPortal(client) : neutral(client);
+        return proven ? openPortal(client, reply) : neutral(client);
       },
     );
 
@@ -84,7 +86,7 @@ export default fp(
           response: { 200: calls.portalSession.response, ...errors(400) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const db = app.database.db;
         const { token } = request.body;
         const now = app.now();
@@ -100,14 +102,14 @@ export default fp(
           proven = signIn.redeemed;
           client = signIn.client;
         }
-        return proven ? openPortal(client) : neutral(client);
+        return proven ? openPortal(client, reply) : neutral(client);
       },
     );
 
     /** The portal for a proven client with a live subscription; otherwise the neutral answer. */
-    async function openPortal(client: ClientRow | undefined) {
+    async function openPortal(client: ClientRow | undefined, reply: FastifyReply) {
       if (!client?.isActive || !client.providerCustomerId) return neutral(client);
-      const { url } = await app.payments.createPortalSession({
+      const { url } = await browserPayments(app, reply).createPortalSession({
         customerId: client.providerCustomerId,
         email: client.email,
         language: client.language,

@@ -741,18 +741,20 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
     expect(loadConfig({ ...live, SERVER_SECRET: "x".repeat(40) }).SERVER_SECRET).toHaveLength(40);
   });
 
+  /** The problems loadConfig names for `env` (none when it starts). */
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+  };
+
   it("refuses to start in production with the sandbox provider or the mailbox table, unless test mode is allowed", () => {
     const secret = { NODE_ENV: "production", SERVER_SECRET: "x".repeat(40) };
     const stripe = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
     const smtp = { SMTP_URL: "smtp://localhost:25" };
-    const problems = (env: Record<string, string>) => {
-      try {
-        loadConfig(env);
-        return [];
-      } catch (error) {
-        return (error as ConfigError).problems;
-      }
-    };
     expect(problems({ ...secret, ...smtp })).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required in production/), expect.stringMatching(/^ALLOW_TEST_MODE=1/)]);
     expect(problems({ ...secret, ...stripe })).toEqual([expect.stringMatching(/^SMTP_URL: required in production/), expect.stringMatching(/^ALLOW_TEST_MODE=1/)]);
     expect(problems({ ...secret })).toHaveLength(3);
@@ -761,5 +763,28 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
     // Development and tests keep the embedded defaults.
     expect(problems({})).toEqual([]);
     expect(problems({ NODE_ENV: "test" })).toEqual([]);
+  });
+
+  it("refuses to start in production with a test-mode Stripe key or another address for Stripe's API, unless test mode is allowed", async () => {
+    const live = { NODE_ENV: "production", SERVER_SECRET: "x".repeat(40), STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x", SMTP_URL: "smtp://localhost:25" };
+    const testKey = [expect.stringMatching(/^STRIPE_SECRET_KEY: a test-mode key .* charges no card/), expect.stringMatching(/^ALLOW_TEST_MODE=1/)];
+    expect(problems({ ...live, STRIPE_SECRET_KEY: "sk_test_x" })).toEqual(testKey);
+    expect(problems({ ...live, STRIPE_SECRET_KEY: "rk_test_x" })).toEqual(testKey);
+    const elsewhere = [expect.stringMatching(/^STRIPE_API_URL: not allowed in production/), expect.stringMatching(/^ALLOW_TEST_MODE=1/)];
+    expect(problems({ ...live, STRIPE_API_URL: "http://127.0.0.1:12111" })).toEqual(elsewhere);
+    expect(problems({ ...live, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_API_URL: "http://127.0.0.1:12111" })).toHaveLength(3);
+    expect(problems({ ...live, STRIPE_SECRET_KEY: "rk_live_x" })).toEqual([]);
+    // A staging or demo site, and development and tests, may; production in test mode says so at start.
+    const testMode = { ...live, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_API_URL: "http://127.0.0.1:12111" };
+    expect(problems({ ...testMode, ALLOW_TEST_MODE: "1" })).toEqual([]);
+    expect(problems({ ...testMode, NODE_ENV: "development" })).toEqual([]);
+    expect(problems({ ...testMode, NODE_ENV: "test" })).toEqual([]);
+    const lines: string[] = [];
+    const { database } = (await sharedApp()).app;
+    const { SMTP_URL: _smtp, ...noSmtp } = testMode;
+    const app = await buildTestApp({ ...noSmtp, ALLOW_TEST_MODE: "1", LOG_LEVEL: "warn", MAIL_WORKER_INTERVAL_MS: "0" }, { logLines: lines, database });
+    await app.close();
+    expect(lines.join("")).toContain("STRIPE_SECRET_KEY is a test-mode key: Stripe charges no card");
+    expect(lines.join("")).toContain("STRIPE_API_URL is set: payment calls go to another host than Stripe's");
   });
 });

@@ -295,6 +295,8 @@ export interface FakeStripe {
   completeSession(sessionId: string): FakeSession;
   /** The subscription is cancelled (in the portal or by Stripe). */
   cancelSubscription(subscriptionId: string): FakeSubscription;
+  /** From now on every request is read and recorded but never answered (Stripe stalled), until stall(false). */
+  stall(stalled: boolean): void;
   /** A Stripe event as its webhook would deliver it. */
   event(type: string, object: object): { id: string; object: "event"; type: string; data: { object: object } };
   close(): Promise<void>;
@@ -311,6 +313,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const subscriptions = new Map<string, FakeSubscription>();
   const customers = new Set<string>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  let stalled = false;
 
   function createCheckoutSession(raw: Params): FakeSession {
     const p = checkTop(raw, checkoutCreateSpec) as unknown as CheckoutCreateParams & { customer?: string; expand?: string[] };
@@ -519,6 +522,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const body = Buffer.concat(chunks).toString("utf8");
     const record: RecordedRequest = { method, path: url.pathname, params: {}, status: 200, ...(idempotencyKey ? { idempotencyKey } : {}) };
     requests.push(record);
+    if (stalled) return; // no answer: the client's timeout ends it (or close() does)
     const send = (status: number, payload: unknown) => {
       record.status = status;
       res.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
@@ -599,10 +603,17 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       subscription.status = "canceled";
       return { ...subscription };
     },
+    stall(value) {
+      stalled = value;
+    },
     event(type, object) {
       return { id: id("evt"), object: "event", api_version: Stripe.API_VERSION, created: nowSeconds(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } } as ReturnType<FakeStripe["event"]>;
     },
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections(); // a stalled request's too
+      }),
   };
 }
 
