@@ -132,6 +132,23 @@ test("the footer switch saves the choice and keeps the page, both ways", async (
   expect(await savedCookie()).toBe("en");
 });
 
+for (const [from, to] of [["en", "es"], ["es", "en"]] as const) {
+  test(`after the footer switch (${from} to ${to}), one Back leaves to the page before, in the chosen language`, async ({ page, baseURL }) => {
+    // The choice in its cookie alone: the switch's own choice then holds on every load.
+    await page.context().addCookies([{ name: "language", value: from, url: baseURL! }]);
+    await page.goto(addressIn("/pricing", from));
+    await page.goto(addressIn("/faq", from));
+    await expect(page.getByRole("heading", { level: 1, name: tr("resources", "Frequently asked questions", from) })).toBeVisible();
+    await page.getByRole("button", { name: to === "es" ? "Switch language to Español" : "Cambiar idioma a English" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: tr("resources", "Frequently asked questions", to) })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(addressIn("/faq", to));
+    // The switch took the FAQ's place in the history: Back is the pricing page, which the server moves to the chosen language.
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1, name: tr("marketing", "Simple, honest pricing", to) })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(addressIn("/pricing", to));
+  });
+}
+
 for (const language of ["en", "es"] as const) {
   test(`moving between pages in the browser brings the new page's head: title, canonical and JSON-LD (${language})`, async ({ page }) => {
     const endsAt = (path: string) => new RegExp(`${addressIn(path, language).replace(/[/.]/g, "\\$&")}$`);

@@ -14,7 +14,8 @@ const LanguageContext = createContext<LanguageContextValue | null>(null);
 /**
  * Lingui (and react-aria's widgets, src/ui/aria-locale.tsx) follow the page's language, which its address decides (Spanish under /es/);
  * `<html lang>` follows it too. Choosing the other language saves the choice and opens the same page at
- * its address in that language.
+ * its address in that language, in place of the current history entry: Back then leaves the page, to the one
+ * before it (which the server moves to the chosen language), not to this page in the old language.
  */
 export function LanguageProvider({ initial, children }: { initial: Language; children: ReactNode }) {
   const [language] = useState<Language>(initial);
@@ -23,7 +24,7 @@ export function LanguageProvider({ initial, children }: { initial: Language; chi
     // Saved first (with its cookie), so the server's language rule agrees with the address we go to.
     saveLanguage(next);
     const { pathname, search, hash } = window.location;
-    window.location.assign(`${pathInLanguage(pathname, next)}${search}${hash}`);
+    window.location.replace(`${pathInLanguage(pathname, next)}${search}${hash}`);
   }, []);
 
   useEffect(() => {
