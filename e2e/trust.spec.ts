@@ -9,7 +9,7 @@ import { PAY_CARD, availableDays, createCheckout, emailExists, mailedLinkFor, ma
 
 const text = (catalog: string, language: Language, english: string) => tr(catalog, english, language);
 // Days apart from the other suites'.
-const offsets = { en: { buy: 7, login: 14, stranger: 21, welcome: 11 }, es: { buy: 28, login: 35, stranger: 42, welcome: 51 } };
+const offsets = { en: { buy: 7, login: 14, stranger: 21, welcome: 11, lost: 48 }, es: { buy: 28, login: 35, stranger: 42, welcome: 51, lost: 52 } };
 const PORTAL_CALL = "/api/payments/create-portal-session/";
 /** The call the e-mailed links make: the portal from their token alone. */
 const TOKEN_CALL = "/api/payments/portal-session";
@@ -174,3 +174,53 @@ for (const language of ["en", "es"] as const) {
     });
   });
 }
+
+test.describe("login: an answer lost on the way back", () => {
+  // The browser's own line for the try whose answer never came.
+  test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_FAILED/] });
+  for (const language of ["en", "es"] as const) {
+    test(`login (${language}): a request whose answer was lost, tried again, e-mails one link; the next request is new`, async ({ page, request, baseURL }) => {
+      test.slow();
+      await useLanguage(page, language);
+      const email = uniqueEmail(`trust-lost-${language}`);
+      await payThroughApi(request, await createCheckout(request, baseURL!, makeClient(email, await availableDays(request, offsets[language].lost), language)));
+
+      await page.goto(at(language, "/login"));
+      const main = page.getByRole("main");
+      await main.getByRole("textbox", { name: text("contact", language, "Email") }).fill(email);
+      // The first try reaches the server, which e-mails a link, but its answer never comes back.
+      const keys: (string | null)[] = [];
+      const keyOf = (url: string) => new URL(url).searchParams.get("requestId");
+      await page.route(`**${PORTAL_CALL}*`, async (route) => {
+        keys.push(keyOf(route.request().url()));
+        await route.fetch();
+        await route.abort("failed");
+      }, { times: 1 });
+      await main.getByRole("button", { name: text("contact", language, "Email me a link to my billing portal") }).click();
+      await expect(main.getByRole("heading", { name: text("contact", language, "We couldn't send the link right now. Please try again in a minute.") })).toBeVisible();
+      const again = page.waitForRequest((r) => r.url().includes(PORTAL_CALL));
+      await main.getByRole("button", { name: text("contact", language, "Try again") }).click();
+      keys.push(keyOf((await again).url()));
+      await expect(main.getByRole("heading", { name: text("contact", language, "Check your email") })).toBeVisible();
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[1]).toBe(keys[0]);
+      // The next request, for the same address, is a new one: a fresh link.
+      const next = page.waitForRequest((r) => r.url().includes(PORTAL_CALL));
+      await main.getByRole("button", { name: text("contact", language, "Email me a link to my billing portal") }).click();
+      keys.push(keyOf((await next).url()));
+      expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[2]).not.toBe(keys[0]);
+      await expect(main.getByRole("heading", { name: text("contact", language, "Check your email") })).toBeVisible();
+      // The outbox sends in the order it was queued (server/mail/worker.ts): a message queued after the last answer
+      // came, once in the mailbox, says every link those requests queued was sent before it.
+      const marker = `after-the-links-${language}-${Date.now()}`;
+      const contact = { type: "residential", name: "Ana", email: "ana@example.com", phone: "3055550100", message: marker };
+      expect((await request.post("/api/contact_form", { data: contact })).status()).toBe(200);
+      const mailbox = async (to?: string) =>
+        ((await (await request.get(`/dev/mailbox.json${to ? `?to=${encodeURIComponent(to)}` : ""}`)).json()) as { messages: Array<{ text: string }> }).messages;
+      await expect.poll(async () => (await mailbox()).some((m) => m.text.includes(marker)), { timeout: 20_000 }).toBe(true);
+      // The customer's inbox: two links, not three.
+      expect((await mailbox(email)).filter((m) => /[?&]token=s\./.test(m.text))).toHaveLength(2);
+    });
+  }
+});

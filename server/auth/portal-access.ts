@@ -54,11 +54,24 @@ export function verifyWelcomeToken(secret: string, token: string, email: string,
 /**
  * Queues a sign-in link e-mail for an active client, unless the address already got `perDay` links in the
  * last 24 hours. True when one was queued.
+ *
+ * `requestId` is the browser's key for one request (decision 019), the same on every try of it: a try repeated
+ * while the link an earlier try e-mailed is still unused and unexpired is answered by that link (true, nothing
+ * queued, nothing counted). It is this client's key only; the row and the e-mail are written together.
  */
-export async function sendSignInLink(db: Db, secret: string, client: ClientRow, now: Date, perDay: number): Promise<boolean> {
+export async function sendSignInLink(db: Db, secret: string, client: ClientRow, now: Date, perDay: number, requestId?: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    // One client at a time: two concurrent requests cannot both pass the daily count.
+    // One client at a time: two concurrent requests cannot both pass the daily count, nor both take a key.
     await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, client.id)).for("update");
+    if (requestId !== undefined) {
+      const [earlier] = await tx
+        .select({ id: signInLinks.id, usedAt: signInLinks.usedAt, expiresAt: signInLinks.expiresAt })
+        .from(signInLinks)
+        .where(and(eq(signInLinks.clientId, client.id), eq(signInLinks.requestId, requestId)));
+      if (earlier && earlier.usedAt === null && earlier.expiresAt > now) return true;
+      // Its link used or expired: the same key asks for a new one, as any new request.
+      if (earlier) await tx.update(signInLinks).set({ requestId: null }).where(eq(signInLinks.id, earlier.id));
+    }
     const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
     const [count] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -68,7 +81,7 @@ export async function sendSignInLink(db: Db, secret: string, client: ClientRow, 
     const token = randomToken();
     const [link] = await tx
       .insert(signInLinks)
-      .values({ clientId: client.id, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000), createdAt: now })
+      .values({ clientId: client.id, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000), requestId, createdAt: now })
       .returning({ id: signInLinks.id });
     await queueEmail(tx, {
       kind: "sign-in",

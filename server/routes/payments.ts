@@ -65,14 +65,14 @@ export default fp(
       async (request, reply) => {
         const db = app.database.db;
         const { email } = request.params;
-        const token = request.query.token;
+        const { token, requestId } = request.query;
         const now = app.now();
         const proven =
           (token?.startsWith("w.") && verifyWelcomeToken(app.trust.secret, token, email, now)) ||
           (token?.startsWith("s.") && (await redeemSignInToken(db, token, email, now))) ||
           (!token && (await ownedCheckout(db, request, email))?.checkout.status === "paid");
         const client = await findClient(db, email);
-        return proven ? openPortal(client, reply) : neutral(client);
+        return proven ? openPortal(client, reply) : neutral(client, requestId);
       },
     );
 
@@ -119,11 +119,11 @@ export default fp(
     }
 
     /**
-     * No proof (or no subscription behind it): one answer for every address and token; a customer gets a fresh
-     * sign-in link (a few a day at most).
+     * No proof (or no subscription behind it): one answer for every address, token and request key; a customer
+     * gets a fresh sign-in link (a few a day at most), or none for a repeat of a request that already sent one.
      */
-    async function neutral(client: ClientRow | undefined) {
-      if (client?.isActive) await sendSignInLink(app.database.db, app.trust.secret, client, app.now(), app.config.SIGN_IN_LINKS_PER_DAY);
+    async function neutral(client: ClientRow | undefined, requestId?: string) {
+      if (client?.isActive) await sendSignInLink(app.database.db, app.trust.secret, client, app.now(), app.config.SIGN_IN_LINKS_PER_DAY, requestId);
       return { sent: true as const };
     }
   },

@@ -26,6 +26,7 @@ import { HydratedFieldset } from "../ui/hydrated-fieldset";
 import { useLanguage } from "../i18n/language-provider";
 import { showToast } from "../ui/toast";
 import { inspect } from "../inspection/inspect";
+import { newSubmissionKeys } from "./submission-keys";
 
 /** The spec's message keys, translated. */
 export const contactErrorMessages: Record<ContactErrorKey, MessageDescriptor> = {
@@ -38,27 +39,6 @@ export const contactErrorMessages: Record<ContactErrorKey, MessageDescriptor> = 
 };
 
 const isContactType = (value: string | null): value is ContactType => value === "commercial" || value === "residential";
-
-/**
- * The key of the message being sent: the same for every try of the same words, a new one for other words or once
- * forgotten (after a message went). 32 random hex digits (getRandomValues: randomUUID needs a secure context,
- * which a plain-http site is not).
- */
-function newSubmissionKeys() {
-  let last = { message: "", key: "" };
-  return {
-    keyFor(input: unknown): string {
-      const message = JSON.stringify(input);
-      if (last.message !== message || !last.key) {
-        last = { message, key: Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("") };
-      }
-      return last.key;
-    },
-    forget() {
-      last = { message: "", key: "" };
-    },
-  };
-}
 
 export default function ContactPage() {
   const { t, i18n } = useLingui();

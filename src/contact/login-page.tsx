@@ -13,6 +13,7 @@ import { HydratedFieldset } from "../ui/hydrated-fieldset";
 import { useFocusWhenShown } from "../ui/use-focus-when-shown";
 import { createApiClient } from "../api/client";
 import { PAYMENT_DEADLINE_MS } from "../api/deadline";
+import { newSubmissionKeys } from "./submission-keys";
 
 type LoginError = "emailRequired" | "emailInvalid";
 
@@ -27,8 +28,13 @@ export default function LoginPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState("");
   const [error, setError] = useState<LoginError | undefined>();
-  /** Each valid submission or Try again: its e-mail, and a counter so a second request is a fresh one. */
-  const [request, setRequest] = useState<{ email: string; n: number } | null>(null);
+  /**
+   * Each valid submission or Try again: its e-mail, its key, and a counter so a second request is a fresh one. The
+   * key is the same on every try for the same address until a link was sent (decision 019): a try whose answer
+   * was lost may have e-mailed its link, and its repeat gets that one, not a second, and spends no more of the day's.
+   */
+  const [request, setRequest] = useState<{ email: string; requestId: string; n: number } | null>(null);
+  const [requestKeys] = useState(newSubmissionKeys);
   const [status, setStatus] = useState<LinkStatus>("sending");
   /** A link is on its way: another press would send a second one (and count against the day's few). */
   const sending = request !== null && status === "sending";
@@ -40,20 +46,29 @@ export default function LoginPage() {
     if (!request) return;
     const controller = new AbortController();
     createApiClient()
-      .call("createPortalSession", { params: { email: request.email }, signal: controller.signal, deadlineMs: PAYMENT_DEADLINE_MS })
+      .call("createPortalSession", {
+        params: { email: request.email },
+        query: { requestId: request.requestId },
+        signal: controller.signal,
+        deadlineMs: PAYMENT_DEADLINE_MS,
+      })
       .then(
         () => {
-          if (!controller.signal.aborted) setStatus("sent");
+          if (controller.signal.aborted) return;
+          // Answered: the next request, even for the same address, is a new one.
+          requestKeys.forget();
+          setStatus("sent");
         },
         () => {
           if (!controller.signal.aborted) setStatus("failed");
         },
       );
     return () => controller.abort();
-  }, [request]);
+  }, [request, requestKeys]);
   const ask = (linkEmail: string) => {
     setStatus("sending");
-    setRequest((previous) => ({ email: linkEmail, n: (previous?.n ?? 0) + 1 }));
+    const requestId = requestKeys.keyFor(linkEmail);
+    setRequest((previous) => ({ email: linkEmail, requestId, n: (previous?.n ?? 0) + 1 }));
   };
 
   const messages = {

@@ -53,8 +53,9 @@ export const waitlistRequest = z.object({
 export type WaitlistRequest = z.infer<typeof waitlistRequest>;
 
 /**
- * Not in the spec's fields: the browser's key for one message, the same on every try of it, so a send repeated
- * after its answer was lost (a stalled connection, the call's deadline) reaches the team once.
+ * Not in the spec's fields: the browser's key for one message (or one sign-in link's request, decision 019), the
+ * same on every try of it, so a send repeated after its answer was lost (a stalled connection, the call's
+ * deadline) reaches its inbox once.
  */
 const submissionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).optional();
 
@@ -119,13 +120,14 @@ export const calls = {
   /**
    * With a proof of ownership (the paying browser's cookie, or `token`: the welcome e-mail's token or an e-mailed
    * sign-in link's, for the links e-mailed with the address beside the token) the portal link; otherwise `{ "sent": true }` for every address, and a sign-in link
-   * e-mailed when the address has a subscription.
+   * e-mailed when the address has a subscription. `requestId` (not in the spec, decision 019): the login page's key
+   * for one request; a repeat of it while its link is still unused e-mails nothing more and spends no more of the day's links.
    */
   createPortalSession: {
     method: "GET",
     path: "/payments/create-portal-session/:email",
     params: emailParam,
-    querystring: z.object({ token: z.string().max(200).optional() }),
+    querystring: z.object({ token: z.string().max(200).optional(), requestId: submissionIdSchema }),
     response: hostedLinkAnswer.extend({ sent: z.literal(true).optional() }),
   },
   /**

@@ -219,6 +219,77 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
     });
   });
 
+  describe("the login page's request key (requestId, decision 019)", () => {
+    /** The login page's call: the address and the page's key for this request. */
+    const ask = (app: ApiApp, email: string, requestId: string, remoteAddress = STRANGER) =>
+      app.inject({ url: `/api/payments/create-portal-session/${encodeURIComponent(email)}?requestId=${requestId}`, remoteAddress });
+    /** The sign-in e-mails queued to an address (the outbox: what will be sent, sent or not yet). */
+    const queued = async (app: ApiApp, email: string) =>
+      (await app.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "sign-in")))).length;
+    const key = (c: string) => c.repeat(32);
+
+    it("a request repeated with its key (its answer lost) queues one e-mail and spends one of the day's links; other keys are limited as before", async () => {
+      const { app, clock } = await setup({ SIGN_IN_LINKS_PER_DAY: "2" });
+      await customer(app, clock, "kim@example.com");
+      const answers = [];
+      answers.push(await ask(app, "kim@example.com", key("a")));
+      // Tried again, twice at once, then from another network (a phone's address changes).
+      answers.push(...(await Promise.all([ask(app, "kim@example.com", key("a")), ask(app, "kim@example.com", key("a"))])));
+      answers.push(await ask(app, "kim@example.com", key("a"), anotherAddress()));
+      // Every try answers as the first did.
+      for (const answer of answers) expect({ status: answer.statusCode, body: answer.body }).toEqual({ status: 200, body: JSON.stringify({ sent: true }) });
+      expect(await queued(app, "kim@example.com")).toBe(1);
+      // The repeats spent nothing: a new request still gets the day's second link...
+      expect((await ask(app, "kim@example.com", key("b"))).json()).toEqual({ sent: true });
+      expect(await queued(app, "kim@example.com")).toBe(2);
+      // ...and past the day's links, new keys are refused as before, and so is the first key again.
+      for (const requestId of [key("c"), key("d"), key("a"), key("b")]) expect((await ask(app, "kim@example.com", requestId)).json()).toEqual({ sent: true });
+      expect(await queued(app, "kim@example.com")).toBe(2);
+      expect((await mailTo(app, "kim@example.com")).filter((m) => m.text.includes("token=s."))).toHaveLength(2);
+      // A day later, new keys get links again, as without keys.
+      clock.advanceMinutes(24 * 60 + 1);
+      expect((await ask(app, "kim@example.com", key("e"))).json()).toEqual({ sent: true });
+      expect(await queued(app, "kim@example.com")).toBe(3);
+    });
+
+    it("is one customer's own: the same key for another address e-mails that customer, and tells nothing of who is a customer", async () => {
+      const { app, clock } = await setup();
+      await customer(app, clock, "ivy@example.com");
+      await customer(app, clock, "joe@example.com");
+      // A stranger asks first for Joe with the key Ivy's browser will use: Ivy still gets her link, Joe his.
+      expect((await ask(app, "joe@example.com", key("f"))).json()).toEqual({ sent: true });
+      expect((await ask(app, "ivy@example.com", key("f"), anotherAddress())).json()).toEqual({ sent: true });
+      expect(await queued(app, "ivy@example.com")).toBe(1);
+      expect(await queued(app, "joe@example.com")).toBe(1);
+      // The same answers for an address nobody owns, first try or repeat, and the same refusal of a malformed key.
+      const answers = async (email: string) => {
+        const tries = [await ask(app, email, key("g")), await ask(app, email, key("g")), await ask(app, email, "short")];
+        return tries.map((r) => ({ status: r.statusCode, body: r.statusCode === 200 ? r.body : r.json().error.code }));
+      };
+      const customers = await answers("ivy@example.com");
+      expect(await answers("nobody@example.com")).toEqual(customers);
+      expect(customers.map((a) => a.status)).toEqual([200, 200, 400]);
+      expect(await queued(app, "ivy@example.com")).toBe(2);
+      expect(await queued(app, "nobody@example.com")).toBe(0);
+    });
+
+    it("stops answering for its link once the link is used or expired: the same key then asks for a new one", async () => {
+      const { app, clock } = await setup();
+      await customer(app, clock, "lea@example.com");
+      expect((await ask(app, "lea@example.com", key("h"))).json()).toEqual({ sent: true });
+      // Used: the key's repeat e-mails a fresh link (the one it had opens nothing any more).
+      expect((await portalByToken(app, await linkToken(app, "lea@example.com", "s"))).json().portal_url).toBeTruthy();
+      expect((await ask(app, "lea@example.com", key("h"))).json()).toEqual({ sent: true });
+      expect(await queued(app, "lea@example.com")).toBe(2);
+      expect((await ask(app, "lea@example.com", key("h"))).json()).toEqual({ sent: true });
+      expect(await queued(app, "lea@example.com")).toBe(2);
+      // Expired: the same.
+      clock.advanceMinutes(16);
+      expect((await ask(app, "lea@example.com", key("h"))).json()).toEqual({ sent: true });
+      expect(await queued(app, "lea@example.com")).toBe(3);
+    });
+  });
+
   describe("the welcome e-mail's portal link", () => {
     it("carries a sealed token for its own address, valid 30 days", async () => {
       const { app, clock } = await setup();

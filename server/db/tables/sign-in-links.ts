@@ -1,5 +1,5 @@
 // Sign-in links to the billing portal, e-mailed to a customer: random, single-use, short-lived, kept only as a hash.
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 
 export const signInLinks = pgTable(
@@ -13,7 +13,13 @@ export const signInLinks = pgTable(
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /**
+     * The browser's key for the request that e-mailed this link (decision 019): a request repeated after its
+     * answer was lost is answered by this link, not a second one. Unique per client, so nobody's key touches
+     * another customer's links; once the link is used or expired, the key asking again moves to the new link.
+     */
+    requestId: text("request_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sign_in_links_client_idx").on(t.clientId, t.createdAt)],
+  (t) => [index("sign_in_links_client_idx").on(t.clientId, t.createdAt), uniqueIndex("sign_in_links_request_idx").on(t.clientId, t.requestId)],
 );
