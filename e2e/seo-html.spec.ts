@@ -6,6 +6,7 @@ import { tr } from "./checkout-helpers";
 import { blogPosts } from "../src/resources/blog/posts";
 import { serviceAreas } from "#domain/service-areas";
 import type { Language } from "./fixtures";
+import { ogImage, ogImageSize } from "../src/ui/og-image";
 
 interface Page {
   path: string;
@@ -41,6 +42,19 @@ const decode = (html: string) =>
   html.replace(/<!-- -->/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
 const attr = (html: string, pattern: RegExp) => decode(html.match(pattern)?.[1] ?? "");
 
+/** The link preview's image: the page language's 1200x630 PNG at its absolute address, for Open Graph and X. */
+function expectPreviewImage(html: string, language: Language, baseURL: string | undefined) {
+  const meta = (key: string) => attr(html, new RegExp(`<meta (?:property|name)="${key}" content="([^"]+)"`));
+  const image = `${baseURL}${ogImage[language].path}`;
+  expect(meta("og:image")).toBe(image);
+  expect(meta("og:image:type")).toBe("image/png");
+  expect(meta("og:image:width")).toBe(String(ogImageSize.width));
+  expect(meta("og:image:height")).toBe(String(ogImageSize.height));
+  expect(meta("og:image:alt")).toBe(ogImage[language].alt);
+  expect(meta("twitter:card")).toBe("summary_large_image");
+  expect(meta("twitter:image")).toBe(image);
+}
+
 for (const language of ["en", "es"] as const) {
   test.describe(`the raw HTML in ${language}`, () => {
     for (const page of pages) {
@@ -60,6 +74,7 @@ for (const language of ["en", "es"] as const) {
         expect(title).toMatch(/ · FreshFold Laundry$/);
         expect(attr(html, /<meta name="description" content="([^"]+)"/).length).toBeGreaterThan(40);
         expect(attr(html, /<meta property="og:title" content="([^"]+)"/)).toBe(title.replace(/ · FreshFold Laundry$/, ""));
+        expectPreviewImage(html, language, baseURL);
         if (page.indexed === false) {
           expect(html).toContain('<meta name="robots" content="noindex" />');
           expect(html).not.toContain('rel="canonical"');
@@ -85,6 +100,7 @@ for (const language of ["en", "es"] as const) {
         expect(html).toContain(`<meta name="description" content="${post.text[language].excerpt}" />`);
         expect(html).toContain(`<link rel="canonical" href="${baseURL}${address}" />`);
         expect(html).toContain(`<link rel="alternate" hreflang="es" href="${baseURL}/es/blog/${post.slug}" />`);
+        expectPreviewImage(html, language, baseURL);
       });
     }
 
@@ -99,16 +115,36 @@ for (const language of ["en", "es"] as const) {
       expect(controls(disabled)).toEqual(controls(form));
     });
 
-    test(`an unknown address answers the not-found page with 404 in ${language}`, async ({ request }) => {
+    test(`an unknown address answers the not-found page with 404 in ${language}`, async ({ request, baseURL }) => {
       const response = await request.get(addressIn("/no/such/page", language));
       expect(response.status()).toBe(404);
       const html = decode(await response.text());
       expect(html).toContain(`<html lang="${language}">`);
       expect(html).toContain(language === "en" ? "Oops! Page not found" : "¡Ups! Página no encontrada");
       expect(html).toContain('<meta name="robots" content="noindex" />');
+      expectPreviewImage(html, language, baseURL);
     });
   });
 }
+
+test("the link-preview images answer as PNGs of their stated size, which other sites may show (Cross-Origin-Resource-Policy)", async ({ request }) => {
+  for (const language of ["en", "es"] as const) {
+    const response = await request.get(ogImage[language].path);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/png");
+    const png = await response.body();
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    // IHDR, the first chunk: width and height at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([ogImageSize.width, ogImageSize.height]);
+    expect(png.length).toBeLessThan(300_000);
+    expect(response.headers()["cross-origin-resource-policy"]).toBe("cross-origin");
+  }
+  // The welcome e-mail's logo, shown by webmail on its own origin.
+  expect((await request.get("/images/logo-mail.png")).headers()["cross-origin-resource-policy"]).toBe("cross-origin");
+  for (const path of ["/", "/es/pricing", "/logo.svg", "/api/health"]) {
+    expect((await request.get(path, { headers: { "accept-language": "en" } })).headers()["cross-origin-resource-policy"], path).toBe("same-origin");
+  }
+});
 
 test("sitemap.xml lists every indexed page in both languages, each with its alternates", async ({ request, baseURL }) => {
   const response = await request.get("/sitemap.xml");

@@ -21,6 +21,12 @@ import { acceptedLanguages, languageInCookie, languageOfPath, languageRedirect }
 const apiPrefixes = ["/api/", "/sandbox/", "/dev/"];
 /** Vite's content-hashed output: a new build gets new names, so these never change under their URL. */
 const hashedAssets = "/assets/";
+/**
+ * The public images (public/images/), which other sites show: link previews (og:image) in a web client, the
+ * welcome e-mail's logo in webmail. Their Cross-Origin-Resource-Policy is cross-origin; everything else keeps
+ * helmet's same-origin (plugins/security.ts).
+ */
+const sharedImages = "/images/";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -57,6 +63,8 @@ export interface StaticEntry {
   validated: boolean;
   /** What else than the address picks the answer: the coding, and for a page the language rule's inputs. */
   vary?: string;
+  /** Other origins may load it (Cross-Origin-Resource-Policy: cross-origin): a public image. */
+  crossOrigin?: boolean;
   identity: Variant;
   br?: Variant;
   gzip?: Variant;
@@ -145,7 +153,8 @@ export function loadSite(root: string, origin: string): Site | null {
     if (file.endsWith(".br") || file.endsWith(".gz") || file === "pages.json" || file === ".build-stamp" || file.startsWith(".vite/") || file.startsWith("server/") || pageFiles.has(file)) continue;
     const url = `/${file}`;
     const cacheControl = url.startsWith(hashedAssets) ? "public, max-age=31536000, immutable" : "public, max-age=3600";
-    files.set(url, load(file, cacheControl));
+    const answer = load(file, cacheControl);
+    files.set(url, url.startsWith(sharedImages) ? { ...answer, crossOrigin: true } : answer);
   }
   const notFound: Partial<Record<"en" | "es", StaticEntry>> = {};
   for (const page of manifest.pages) {
@@ -200,6 +209,7 @@ function entryHeaders(answer: StaticEntry, variant: Variant, coding: "br" | "gzi
   ];
   if (answer.validated) headers.push(["etag", variant.etag]);
   if (answer.vary) headers.push(["vary", answer.vary]);
+  if (answer.crossOrigin) headers.push(["cross-origin-resource-policy", "cross-origin"]);
   if (!notModified && coding) headers.push(["content-encoding", coding]);
   return headers;
 }
@@ -302,9 +312,11 @@ export default fp<SiteOptions>(
  */
 function firstAnswer(app: FastifyInstance, site: Site): FirstAnswer {
   const { files } = site;
-  const security = Object.entries(app.securityHeaders).flat();
   const heads = new Map<Variant, { ok: string[]; notModified: string[] }>();
   for (const answer of [...files.values(), ...site.portalRedirect.values()]) {
+    // The security headers, but those the entry sets itself (a public image's Cross-Origin-Resource-Policy).
+    const own = new Set(entryHeaders(answer, answer.identity, undefined, false).map(([name]) => name));
+    const security = Object.entries(app.securityHeaders).filter(([name]) => !own.has(name)).flat();
     for (const [variant, coding] of [[answer.identity], [answer.br, "br"], [answer.gzip, "gzip"]] as const) {
       if (!variant) continue;
       heads.set(variant, {

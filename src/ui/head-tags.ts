@@ -2,6 +2,7 @@
 // date in the browser as the visitor moves between pages (src/ui/page-meta.tsx).
 import { brand } from "../config/brand";
 import { fullTitle } from "./title";
+import { ogImage, ogImageSize } from "./og-image";
 import { languages, localeTag, pathInLanguage, type Language } from "../i18n/languages";
 
 export interface PageHead {
@@ -23,12 +24,14 @@ export { fullTitle };
 const ogLocale = (language: Language) => localeTag[language].replace("-", "_");
 
 /**
- * Description, canonical address, the hreflang alternates (en, es, x-default: English) and Open Graph tags
- * of the page at `path` (an address without the /es/ prefix, as the router sees it) in `language`.
+ * Description, canonical address, the hreflang alternates (en, es, x-default: English), Open Graph tags and the
+ * link-preview image in the page's language (./og-image.ts) of the page at `path` (an address without the /es/
+ * prefix, as the router sees it) in `language`.
  */
 export function headTags(head: PageHead, { origin, path, language }: { origin: string; path: string; language: Language }): HeadTag[] {
   const url = (lang: Language) => `${origin}${pathInLanguage(path, lang)}`;
   const other = languages.find((l) => l !== language)!;
+  const image = ogImage[language];
   const tags: HeadTag[] = [{ tag: "meta", attrs: { name: "description", content: head.description } }];
   if (head.noindex) tags.push({ tag: "meta", attrs: { name: "robots", content: "noindex" } });
   else {
@@ -44,7 +47,14 @@ export function headTags(head: PageHead, { origin, path, language }: { origin: s
     { tag: "meta", attrs: { property: "og:url", content: url(language) } },
     { tag: "meta", attrs: { property: "og:locale", content: ogLocale(language) } },
     { tag: "meta", attrs: { property: "og:locale:alternate", content: ogLocale(other) } },
-    { tag: "meta", attrs: { name: "twitter:card", content: "summary" } },
+    { tag: "meta", attrs: { property: "og:image", content: `${origin}${image.path}` } },
+    { tag: "meta", attrs: { property: "og:image:type", content: "image/png" } },
+    { tag: "meta", attrs: { property: "og:image:width", content: String(ogImageSize.width) } },
+    { tag: "meta", attrs: { property: "og:image:height", content: String(ogImageSize.height) } },
+    { tag: "meta", attrs: { property: "og:image:alt", content: image.alt } },
+    { tag: "meta", attrs: { name: "twitter:card", content: "summary_large_image" } },
+    { tag: "meta", attrs: { name: "twitter:image", content: `${origin}${image.path}` } },
+    { tag: "meta", attrs: { name: "twitter:image:alt", content: image.alt } },
   );
   return tags;
 }

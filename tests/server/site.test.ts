@@ -31,6 +31,8 @@ function writeTree(root: string, origin = buildOrigin) {
     "es/portal-redirect.html": page("es", "Redirigiendo al portal de facturación"),
     "assets/pricing-page-Ab12Cd34.js": `export default ${JSON.stringify("x".repeat(500))};`,
     "logo.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    // A public image (public/images/), which other sites show: link previews, the welcome e-mail's logo.
+    "images/og-en.png": "\x89PNG not really",
     "sitemap.xml": `<urlset><url><loc>${buildOrigin}/</loc></url></urlset>`,
     // Not the site: the build's manifest and the server bundle (scripts/build-server.mjs).
     ".vite/manifest.json": "{}",
@@ -295,6 +297,20 @@ describe(`the built site (${testDriver})`, () => {
     });
   });
 
+  it("lets other sites show the public images (/images/*) and nothing else: Cross-Origin-Resource-Policy cross-origin there only", async () => {
+    const image = await app.inject("/images/og-en.png");
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/png");
+    expect(image.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    // Only that header differs from every other answer's security headers.
+    const logo = await app.inject("/logo.svg");
+    const security = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => /^(cross-origin|content-security|x-|strict-transport|referrer|origin-agent)/.test(name)));
+    expect(security(image.headers)).toEqual({ ...security(logo.headers), "cross-origin-resource-policy": "cross-origin" });
+    for (const url of ["/", "/es/pricing", "/logo.svg", "/assets/pricing-page-Ab12Cd34.js", "/api/health", "/api/no-such-call", "/images/none.png"]) {
+      expect((await app.inject(url)).headers["cross-origin-resource-policy"], url).toBe("same-origin");
+    }
+  });
+
   it("caches other public files for an hour", async () => {
     const response = await app.inject("/logo.svg");
     expect(response.statusCode).toBe(200);
@@ -361,7 +377,7 @@ describe(`the build's files and pages answered ahead of Fastify's routing, over 
     rmSync(root, { recursive: true, force: true });
   });
 
-  const files = ["/", "/?utm_source=mail", "/?token=s3cr3t", "/es/?email=ana%40example.com", "/pricing", "/pricing?plan=family", "/es/pricing", "/blog/some-post", "/assets/pricing-page-Ab12Cd34.js", "/logo.svg", "/sitemap.xml"];
+  const files = ["/", "/?utm_source=mail", "/?token=s3cr3t", "/es/?email=ana%40example.com", "/pricing", "/pricing?plan=family", "/es/pricing", "/blog/some-post", "/assets/pricing-page-Ab12Cd34.js", "/logo.svg", "/images/og-en.png", "/sitemap.xml"];
   /** Requests the language rule keeps on `url`'s page: no choice, an English browser, or a choice of its language. */
   const asks = (url: string): Record<string, string>[] => [
     {},
@@ -385,6 +401,7 @@ describe(`the build's files and pages answered ahead of Fastify's routing, over 
           expect(answerHeaders(sent.headers), `${method} ${url} ${JSON.stringify(headers)}`).toEqual(answerHeaders(routed.headers));
           expect(sent.body.equals(routed.rawPayload)).toBe(true);
           expect(sent.headers["content-security-policy"]).toContain("script-src 'self'");
+          expect(sent.headers["cross-origin-resource-policy"]).toBe(url.startsWith("/images/") ? "cross-origin" : "same-origin");
         }
       }
     }
