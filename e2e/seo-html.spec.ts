@@ -41,6 +41,7 @@ const addressIn = (path: string, language: Language) => (language === "es" ? `/e
 const decode = (html: string) =>
   html.replace(/<!-- -->/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
 const attr = (html: string, pattern: RegExp) => decode(html.match(pattern)?.[1] ?? "");
+const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 
 /** The link preview's image: the page language's 1200x630 PNG at its absolute address, for Open Graph and X. */
 function expectPreviewImage(html: string, language: Language, baseURL: string | undefined) {
@@ -75,6 +76,8 @@ for (const language of ["en", "es"] as const) {
         expect(attr(html, /<meta name="description" content="([^"]+)"/).length).toBeGreaterThan(40);
         expect(attr(html, /<meta property="og:title" content="([^"]+)"/)).toBe(title.replace(/ · FreshFold Laundry$/, ""));
         expectPreviewImage(html, language, baseURL);
+        expect(html).toContain('<meta property="og:type" content="website" />');
+        expect(html).not.toContain("article:published_time");
         if (page.indexed === false) {
           expect(html).toContain('<meta name="robots" content="noindex" />');
           expect(html).not.toContain('rel="canonical"');
@@ -101,6 +104,24 @@ for (const language of ["en", "es"] as const) {
         expect(html).toContain(`<link rel="canonical" href="${baseURL}${address}" />`);
         expect(html).toContain(`<link rel="alternate" hreflang="es" href="${baseURL}/es/blog/${post.slug}" />`);
         expectPreviewImage(html, language, baseURL);
+        // An article: Open Graph's type and date, and BlogPosting JSON-LD from the post's own data.
+        expect(html).toContain('<meta property="og:type" content="article" />');
+        expect(html).toContain(`<meta property="article:published_time" content="${post.published}" />`);
+        const data = jsonLd(html);
+        expect(data).toHaveLength(1);
+        expect(data[0]).toEqual({
+          "@context": "https://schema.org",
+          "@type": "BlogPosting",
+          headline: post.text[language].title,
+          description: post.text[language].excerpt,
+          datePublished: post.published,
+          author: { "@type": "Person", name: post.author },
+          inLanguage: language === "en" ? "en-US" : "es-US",
+          url: `${baseURL}${address}`,
+          mainEntityOfPage: { "@type": "WebPage", "@id": `${baseURL}${address}` },
+          image: `${baseURL}${ogImage[language].path}`,
+          publisher: { "@type": "LocalBusiness", "@id": `${baseURL}/#business`, name: "FreshFold Laundry", url: `${baseURL}${addressIn("/", language)}` },
+        });
       });
     }
 
@@ -165,8 +186,6 @@ test("robots.txt points to the sitemap and keeps the sign-up's steps, the paymen
   for (const path of ["/signup?", "/es/signup?", "/payment-", "/es/payment-", "/sandbox/"]) expect(text).toContain(`Disallow: ${path}\n`);
   expect(text).not.toMatch(/Disallow: \/\n/);
 });
-
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 
 test("JSON-LD: the business with its six areas and the plans as Offers, from the pages' own data", async ({ request }) => {
   for (const path of ["/", "/pricing", "/es/pricing"]) {

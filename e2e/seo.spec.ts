@@ -150,7 +150,7 @@ for (const [from, to] of [["en", "es"], ["es", "en"]] as const) {
 }
 
 for (const language of ["en", "es"] as const) {
-  test(`moving between pages in the browser brings the new page's head: title, canonical and JSON-LD (${language})`, async ({ page }) => {
+  test(`moving between pages in the browser brings the new page's head: title, canonical, Open Graph type and JSON-LD (${language})`, async ({ page }) => {
     const endsAt = (path: string) => new RegExp(`${addressIn(path, language).replace(/[/.]/g, "\\$&")}$`);
     const head = () =>
       page.evaluate(() => ({
@@ -192,6 +192,23 @@ for (const language of ["en", "es"] as const) {
     await expect(page).toHaveURL(endsAt("/about"));
     await expect.poll(types).toEqual([]);
     expect((await head()).canonical).toMatch(endsAt("/about"));
+
+    // A blog post is an article (Open Graph's type and date, BlogPosting); the page after it is a website again.
+    const meta = (property: string) => page.evaluate((p) => document.querySelector(`meta[property="${p}"]`)?.getAttribute("content") ?? null, property);
+    const post = blogPosts[0]!;
+    await banner.getByRole("link", { name: tr("shell", "Blog", language), exact: true }).click();
+    await expect(page).toHaveURL(endsAt("/blog"));
+    await page.getByRole("main").getByRole("link", { name: post.text[language].title, exact: true }).click();
+    await expect(page).toHaveURL(endsAt(`/blog/${post.slug}`));
+    await expect.poll(types).toEqual(["BlogPosting"]);
+    expect(await meta("og:type")).toBe("article");
+    expect(await meta("article:published_time")).toBe(post.published);
+    expect(await meta("og:image")).toMatch(new RegExp(`/images/og-${language}\\.png$`));
+    await banner.getByRole("link", { name: tr("shell", "Pricing", language), exact: true }).click();
+    await expect(page).toHaveURL(endsAt("/pricing"));
+    await expect.poll(types).toEqual(["LocalBusiness"]);
+    expect(await meta("og:type")).toBe("website");
+    expect(await meta("article:published_time")).toBeNull();
     expect(documentLoads, "client-side navigations only").toBe(0);
   });
 }

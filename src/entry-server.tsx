@@ -116,7 +116,7 @@ export async function renderPage(
     if (failed) console.error(`${address.pathname} failed while rendering:`, failed);
     if (!head) throw new Error(`${address.pathname} has no PageMeta`);
     const isNotFound = path === notFoundPath;
-    const structuredData = variant ? undefined : (head.structuredData ?? structuredDataFor(path, { origin, language }));
+    const structuredData = variant ? undefined : structuredDataFor(path, { origin, language }, head.structuredData);
     const noindex = head.noindex || isNotFound || !!variant?.noindex || !sitePages.find((p) => p.path === path)?.indexed;
     return {
       html,

@@ -2,6 +2,7 @@
 import { Link, useParams } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import { useLanguage } from "../i18n/language-provider";
+import { localeTag } from "../i18n/languages";
 import { LinkButton } from "../ui/button";
 import { PageMeta } from "../ui/page-meta";
 import { postBodies, type Block } from "./blog/bodies";
@@ -25,7 +26,20 @@ function Article({ slug }: { slug: string }) {
 
   return (
     <>
-      <PageMeta title={text.title} description={text.excerpt} />
+      <PageMeta
+        title={text.title}
+        description={text.excerpt}
+        // An article (og:type too); the head adds its address, the preview image and the business as publisher.
+        structuredData={{
+          "@context": "https://schema.org",
+          "@type": "BlogPosting",
+          headline: text.title,
+          description: text.excerpt,
+          datePublished: post.published,
+          author: { "@type": "Person", name: post.author },
+          inLanguage: localeTag[language],
+        }}
+      />
       <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:py-14">
         <Link to="/blog" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline">
           <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2"><path d="M12 5l-5 5 5 5" /></svg>

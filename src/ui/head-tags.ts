@@ -32,6 +32,9 @@ export function headTags(head: PageHead, { origin, path, language }: { origin: s
   const url = (lang: Language) => `${origin}${pathInLanguage(path, lang)}`;
   const other = languages.find((l) => l !== language)!;
   const image = ogImage[language];
+  // A blog post is an article: its JSON-LD (./structured-data.ts) says so, with its date.
+  const { "@type": type, datePublished } = (head.structuredData ?? {}) as { "@type"?: string; datePublished?: string };
+  const article = type === "BlogPosting" && datePublished !== undefined;
   const tags: HeadTag[] = [{ tag: "meta", attrs: { name: "description", content: head.description } }];
   if (head.noindex) tags.push({ tag: "meta", attrs: { name: "robots", content: "noindex" } });
   else {
@@ -40,7 +43,7 @@ export function headTags(head: PageHead, { origin, path, language }: { origin: s
     tags.push({ tag: "link", attrs: { rel: "alternate", hreflang: "x-default", href: url("en") } });
   }
   tags.push(
-    { tag: "meta", attrs: { property: "og:type", content: "website" } },
+    { tag: "meta", attrs: { property: "og:type", content: article ? "article" : "website" } },
     { tag: "meta", attrs: { property: "og:site_name", content: brand.name } },
     { tag: "meta", attrs: { property: "og:title", content: head.title } },
     { tag: "meta", attrs: { property: "og:description", content: head.description } },
@@ -56,6 +59,7 @@ export function headTags(head: PageHead, { origin, path, language }: { origin: s
     { tag: "meta", attrs: { name: "twitter:image", content: `${origin}${image.path}` } },
     { tag: "meta", attrs: { name: "twitter:image:alt", content: image.alt } },
   );
+  if (article) tags.push({ tag: "meta", attrs: { property: "article:published_time", content: datePublished } });
   return tags;
 }
 

@@ -8,7 +8,9 @@ import type { Language } from "../i18n/languages";
 export function updateHead(head: PageHead, { path, language }: { path: string; language: Language }): void {
   document.title = fullTitle(head.title);
   const origin = window.location.origin;
-  const tags = headTags(head, { origin, path, language });
+  // The page's structured data (as pre-rendered: its own, completed, or the business on home, pricing and areas), or none.
+  const data = structuredDataFor(path, { origin, language }, head.structuredData);
+  const tags = headTags({ ...head, structuredData: data }, { origin, path, language });
   const keep = new Set<Element>();
   for (const tag of tags) {
     let element = document.head.querySelector(headTagKey(tag));
@@ -19,12 +21,10 @@ export function updateHead(head: PageHead, { path, language }: { path: string; l
     for (const [name, value] of Object.entries(tag.attrs)) element.setAttribute(name, value);
     keep.add(element);
   }
-  // A page without a canonical address (noindex) after one with it, or the reverse.
-  document.head.querySelectorAll('link[rel="canonical"], link[rel="alternate"][hreflang], meta[name="robots"]').forEach((element) => {
+  // A page without a canonical address (noindex) after one with it, or the reverse; an article's date after a post.
+  document.head.querySelectorAll('link[rel="canonical"], link[rel="alternate"][hreflang], meta[name="robots"], meta[property^="article:"]').forEach((element) => {
     if (!keep.has(element)) element.remove();
   });
-  // The page's structured data (as pre-rendered: its own, or the business on home, pricing and areas), or none.
-  const data = head.structuredData ?? structuredDataFor(path, { origin, language });
   const scripts = document.head.querySelectorAll('script[type="application/ld+json"]');
   scripts.forEach((script, i) => {
     if (!data || i > 0) script.remove();

@@ -7,6 +7,7 @@ import { brand } from "../config/brand";
 import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "#domain/prices";
 import { serviceAreas } from "#domain/service-areas";
 import { pathInLanguage, type Language } from "../i18n/languages";
+import { ogImage } from "./og-image";
 
 const price = (cents: number) => (cents / 100).toFixed(2);
 
@@ -53,8 +54,23 @@ export function localBusiness(origin: string, language: Language) {
   };
 }
 
-/** The JSON-LD of a page the pages themselves do not state: the business on home, pricing and areas. */
-export function structuredDataFor(path: string, { origin, language }: { origin: string; language: Language }): object | undefined {
+/**
+ * The JSON-LD of the page at `path`: what the page states (`stated`), with the addresses only the site knows
+ * added to an article (a blog post's BlogPosting: its address, the preview image, the business as publisher);
+ * else the business on home, pricing and areas.
+ */
+export function structuredDataFor(path: string, { origin, language }: { origin: string; language: Language }, stated?: object): object | undefined {
+  if (stated && (stated as { "@type"?: string })["@type"] === "BlogPosting") {
+    const url = `${origin}${pathInLanguage(path, language)}`;
+    return {
+      ...stated,
+      url,
+      mainEntityOfPage: { "@type": "WebPage", "@id": url },
+      image: `${origin}${ogImage[language].path}`,
+      publisher: { "@type": "LocalBusiness", "@id": `${origin}/#business`, name: brand.name, url: `${origin}${pathInLanguage("/", language)}` },
+    };
+  }
+  if (stated) return stated;
   if (path === "/" || path === "/pricing" || path === "/service-areas") return localBusiness(origin, language);
   return undefined;
 }
