@@ -5,6 +5,7 @@ import { test, expect } from "@playwright/test";
 import { tr } from "./checkout-helpers";
 import { blogPosts } from "../src/resources/blog/posts";
 import { serviceAreas } from "#domain/service-areas";
+import { placeName } from "../src/areas/area-names";
 import type { Language } from "./fixtures";
 import { ogImage, ogImageSize } from "../src/ui/og-image";
 
@@ -188,12 +189,23 @@ test("robots.txt points to the sitemap and keeps the sign-up's steps, the paymen
 });
 
 test("JSON-LD: the business with its six areas and the plans as Offers, from the pages' own data", async ({ request }) => {
-  for (const path of ["/", "/pricing", "/es/pricing"]) {
+  for (const path of ["/", "/pricing", "/es/pricing", "/es/service-areas"]) {
     const [business] = jsonLd(await (await request.get(path)).text());
     expect(business["@type"]).toBe("LocalBusiness");
     expect(business.priceRange).toBe("$$");
-    expect(business.areaServed.map((a: { name: string }) => a.name)).toEqual(serviceAreas.map((a) => a.name));
-    expect(business.areaServed[0].address.postalCode).toBe(serviceAreas[0]!.zipCodes.join(", "));
+    expect(business.telephone).toBe("+1-305-555-0142");
+    // The areas named as the page shows them in its language ("Downtown y Brickell").
+    const names = serviceAreas.map((a) => placeName(a.name, path.startsWith("/es/") ? "es" : "en"));
+    if (path.startsWith("/es/")) expect(names[0]).toBe("Downtown y Brickell");
+    expect(business.areaServed.map((a: { name: string }) => a.name)).toEqual(names);
+    // One postal code per PostalAddress (schema.org), every ZIP of each area; no city the data does not know.
+    for (const [i, area] of serviceAreas.entries()) {
+      expect(business.areaServed[i]).toEqual({
+        "@type": "Place",
+        name: names[i],
+        address: area.zipCodes.map((postalCode) => ({ "@type": "PostalAddress", postalCode, addressRegion: "FL", addressCountry: "US" })),
+      });
+    }
     expect(business.makesOffer.map((o: { price: string; priceCurrency: string }) => `${o.price} ${o.priceCurrency}`)).toEqual(["19.99 USD", "29.99 USD"]);
   }
   const [spanish] = jsonLd(await (await request.get("/es/pricing")).text());

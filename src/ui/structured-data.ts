@@ -7,6 +7,7 @@ import { brand } from "../config/brand";
 import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "#domain/prices";
 import { serviceAreas } from "#domain/service-areas";
 import { pathInLanguage, type Language } from "../i18n/languages";
+import { placeName } from "../areas/area-names";
 import { ogImage } from "./og-image";
 
 const price = (cents: number) => (cents / 100).toFixed(2);
@@ -27,7 +28,13 @@ export function planOffers(origin: string, language: Language) {
   ];
 }
 
-/** The business: where it is, the six areas it serves (with their ZIP codes) and its plans. */
+/** "tel:+13055550142" → "+1-305-555-0142": the number in international form, from the link's. */
+const internationalPhone = (href: string) => href.replace(/^tel:\+1(\d{3})(\d{3})(\d{4})$/, "+1-$1-$2-$3");
+
+/**
+ * The business: where it is, the six areas it serves and its plans. Each area is a Place named as the page shows it
+ * in the language, with one PostalAddress per ZIP code (the data knows no city per ZIP: no addressLocality).
+ */
 export function localBusiness(origin: string, language: Language) {
   const [locality, regionZip] = brand.cityLine.split(", ");
   const [region, postalCode] = (regionZip ?? "").split(" ");
@@ -40,14 +47,14 @@ export function localBusiness(origin: string, language: Language) {
     url: `${origin}${pathInLanguage("/", language)}`,
     logo: `${origin}/logo.svg`,
     image: `${origin}/images/hero-pickup.svg`,
-    telephone: brand.phone,
+    telephone: internationalPhone(brand.phoneHref),
     email: brand.email,
     priceRange: "$$",
     address: { "@type": "PostalAddress", streetAddress: brand.street, addressLocality: locality, addressRegion: region, postalCode, addressCountry: "US" },
     areaServed: serviceAreas.map((area) => ({
       "@type": "Place",
-      name: area.name,
-      address: { "@type": "PostalAddress", addressLocality: "Miami", addressRegion: "FL", postalCode: area.zipCodes.join(", "), addressCountry: "US" },
+      name: placeName(area.name, language),
+      address: area.zipCodes.map((postalCode) => ({ "@type": "PostalAddress", postalCode, addressRegion: "FL", addressCountry: "US" })),
     })),
     makesOffer: planOffers(origin, language),
     sameAs: Object.values(brand.social),
