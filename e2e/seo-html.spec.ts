@@ -181,6 +181,19 @@ test("sitemap.xml lists every indexed page in both languages, each with its alte
   expect(xml).not.toContain("payment-");
 });
 
+test("every page of the sitemap, in both languages, has a description of 50 to 160 characters (what search results show)", async ({ request, baseURL }) => {
+  const xml = await (await request.get("/sitemap.xml")).text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(baseURL!, ""));
+  expect(locs.length).toBeGreaterThan(40);
+  const outside: string[] = [];
+  for (const address of locs) {
+    const html = await (await request.get(address, { headers: { "accept-language": "en" } })).text();
+    const description = attr(html, /<meta name="description" content="([^"]+)"/);
+    if (description.length < 50 || description.length > 160) outside.push(`${address}: ${description.length}`);
+  }
+  expect(outside).toEqual([]);
+});
+
 test("robots.txt points to the sitemap and keeps the sign-up's steps, the payment returns and the sandbox out", async ({ request, baseURL }) => {
   const text = await (await request.get("/robots.txt")).text();
   expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);

@@ -45,7 +45,7 @@ export default function HomePage() {
     <>
       <PageMeta
         title={t`Laundry pickup and delivery in Miami`}
-        description={t`Weekly laundry pickup and delivery across Miami-Dade: washed with eco-friendly detergents, folded and back at your door in 24 hours. Plans start from ${promo} per week.`}
+        description={t`Weekly laundry pickup and delivery across Miami-Dade: washed with eco-friendly detergents, folded and back at your door in 24 hours. First week ${promo}.`}
       />
       <PageHeader
         eyebrow={t`Laundry pickup and delivery in Miami-Dade`}

@@ -9,7 +9,7 @@ export default function HostsPage() {
     <>
       <PageMeta
         title={t`Laundry for Airbnb hosts`}
-        description={t`Linen and towel laundry for Airbnb hosts and property managers in Miami-Dade: volume discounts, flexible schedules, comforters welcome and custom invoices per property.`}
+        description={t`Linen and towel laundry for Airbnb hosts and property managers in Miami-Dade: volume discounts, flexible schedules and custom invoices per property.`}
       />
       <PageHeader
         eyebrow={t`For Airbnb hosts and property managers`}

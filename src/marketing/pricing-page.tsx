@@ -119,7 +119,7 @@ export default function PricingPage() {
     <>
       <PageMeta
         title={t`Pricing`}
-        description={t`Weekly laundry pickup and delivery in Miami: First Week Promo ${promo}, then the Weekly Plan at ${weekly} per week, plus applicable tax. No hidden fees, cancel anytime.`}
+        description={t`Weekly laundry pickup and delivery in Miami: First Week Promo ${promo}, then the Weekly Plan at ${weekly} a week plus tax. No hidden fees, cancel anytime.`}
       />
       <PageHeader
         eyebrow={t`Pricing`}

@@ -30,7 +30,7 @@ export default function ServiceAreasPage() {
     <>
       <PageMeta
         title={t`Service areas`}
-        description={t`Weekly laundry pickup and delivery in Downtown, Brickell, South Beach, Wynwood, Coral Gables, Little Havana, Doral and more: neighborhoods, delivery times and ZIP codes.`}
+        description={t`Weekly laundry pickup and delivery in Downtown, Brickell, South Beach, Wynwood, Coral Gables, Doral and more: neighborhoods, delivery times and ZIP codes.`}
       />
       <section className="bg-gradient-to-b from-brand-50 to-sand-50">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1.3fr_1fr] lg:py-16">

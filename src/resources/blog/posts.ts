@@ -44,11 +44,11 @@ export const blogPosts: BlogPost[] = [
     text: {
       en: {
         title: "How to get sunscreen stains out of beach towels",
-        excerpt: "Those orange-yellow marks aren't dirt: they're a reaction between sunscreen and the minerals in water. Here's how to lift them, and how to stop them coming back.",
+        excerpt: "Those orange-yellow marks aren't dirt: they're a reaction between sunscreen and the minerals in water. How to lift them, and how to stop them coming back.",
       },
       es: {
         title: "Cómo quitar las manchas de protector solar de las toallas de playa",
-        excerpt: "Esas manchas amarillentas no son suciedad: son una reacción entre el protector solar y los minerales del agua. Te contamos cómo sacarlas y cómo evitar que vuelvan.",
+        excerpt: "Esas manchas amarillentas no son suciedad: son una reacción entre el protector solar y los minerales del agua. Te contamos cómo sacarlas y evitar que vuelvan.",
       },
     },
   },
@@ -120,7 +120,7 @@ export const blogPosts: BlogPost[] = [
       },
       es: {
         title: "Un día en la ruta: de tu puerta a nuestra mesa de doblado y de vuelta",
-        excerpt: "¿Qué pasa después de que dejas tu bolsa en la puerta? Seguimos una bolsa desde un condo en Brickell hasta el lavado y el doblado, y de regreso a casa al día siguiente.",
+        excerpt: "¿Qué pasa cuando dejas tu bolsa en la puerta? Seguimos una bolsa desde un condo en Brickell hasta el lavado y el doblado, y de regreso a casa al día siguiente.",
       },
     },
   },
