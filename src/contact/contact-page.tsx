@@ -25,6 +25,7 @@ import { useFocusWhenShown } from "../ui/use-focus-when-shown";
 import { HydratedFieldset } from "../ui/hydrated-fieldset";
 import { useLanguage } from "../i18n/language-provider";
 import { showToast } from "../ui/toast";
+import { useToastsAhead } from "../ui/use-toasts-ahead";
 import { inspect } from "../inspection/inspect";
 import { newSubmissionKeys } from "./submission-keys";
 
@@ -76,6 +77,8 @@ export default function ContactPage() {
     { input, inspect },
   );
 
+  // A failed send's toast must not wait for its code to download over the connection that just failed.
+  useToastsAhead();
   // i18n is the one Lingui instance: the toast is translated in the language active when it shows.
   useEffect(() => {
     const sent = actorRef.on("sent", () => {

@@ -9,7 +9,9 @@ import { Button } from "../ui/button";
 import { ProgressBar } from "../ui/progress-bar";
 import { SubmitButton } from "../ui/submit-button";
 import { useHydrated } from "../ui/use-hydrated";
+import { Alert } from "../ui/alert";
 import { closeToast, showToast } from "../ui/toast";
+import { useToastsAhead } from "../ui/use-toasts-ahead";
 import { SignupActor } from "./signup-actor";
 import { checkoutErrorText, validationText } from "./signup-messages";
 import { writeMirroredForm } from "./signup-session";
@@ -40,8 +42,12 @@ function Wizard() {
   // The machine carries keys and codes; the toasts are written here, in the active language. One
   // validation toast at a time: a new failure replaces it, and it closes once the step has no error left
   // or the wizard moves to another step. Each failure also moves the focus to the first invalid field.
+  // A failed checkout is also said on the review itself, above its Pay button: the toast's code loads on demand,
+  // and the connection that failed the checkout may fail that download too. Gone with a new attempt or step.
   const form = useRef<HTMLFormElement>(null);
   const [failedContinue, setFailedContinue] = useState(0);
+  const [checkoutFailure, setCheckoutFailure] = useState<{ code?: string } | null>(null);
+  useToastsAhead();
   useEffect(() => {
     let validationToast: number | null = null;
     const closeValidationToast = () => {
@@ -53,15 +59,17 @@ function Wizard() {
       validationToast = showToast({ title: t`Validation Error`, description: keys.map((k) => validationText(i18n, k)).join(", "), variant: "destructive" });
       setFailedContinue((n) => n + 1);
     });
-    const checkout = actor.on("checkout.failed", ({ code }) =>
-      showToast({ title: t`Payment Error`, description: checkoutErrorText(i18n, code), variant: "destructive" }),
-    );
+    const checkout = actor.on("checkout.failed", ({ code }) => {
+      setCheckoutFailure({ code });
+      showToast({ title: t`Payment Error`, description: checkoutErrorText(i18n, code), variant: "destructive" });
+    });
     let lastStep = stepOf(actor.getSnapshot());
     let hadErrors = Object.keys(actor.getSnapshot().context.errors).length > 0;
     const settled = actor.subscribe((snapshot) => {
       const current = stepOf(snapshot);
       const hasErrors = Object.keys(snapshot.context.errors).length > 0;
       if (current !== lastStep || (hadErrors && !hasErrors)) closeValidationToast();
+      if (current !== lastStep || snapshot.hasTag("busy")) setCheckoutFailure(null);
       lastStep = current;
       hadErrors = hasErrors;
     });
@@ -206,6 +214,11 @@ function Wizard() {
               </Suspense>
             </div>
           ))}
+          {step === SIGNUP_STEPS && checkoutFailure && (
+            <Alert variant="destructive" announce title={t`Payment Error`}>
+              {checkoutErrorText(i18n, checkoutFailure.code)}
+            </Alert>
+          )}
           <div className="flex flex-col-reverse gap-3 border-t border-brand-100 pt-6 sm:flex-row sm:justify-between">
             <Button variant="secondary" isDisabled={!canGoBack || busy} onPress={goBack}>
               {t`Back`}

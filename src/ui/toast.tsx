@@ -1,6 +1,7 @@
 // The app's toasts. Views call `showToast` at any time; the region (react-aria's, in ./toast-region) is
-// downloaded and mounted with the first toast, so no page pays for it on its first load.
-import { lazy, Suspense, useSyncExternalStore } from "react";
+// downloaded with the first toast (or ahead, on a page where a call can fail) and mounted with it, so no page
+// pays for it on its first load.
+import { createElement, useSyncExternalStore } from "react";
 
 export interface ToastContentValue {
   title: string;
@@ -38,13 +39,19 @@ export const toastQueue = {
 };
 
 let lastId = 0;
+const notify = () => {
+  for (const listener of [...toastQueue.listeners]) listener();
+};
 
 /** Shows a toast; answers its id, for closeToast. */
 export function showToast(content: ToastContentValue, timeout = 6000): number {
   const id = ++lastId;
   toastQueue.pending.push({ id, content, timeout });
   toastQueue.requested = true;
-  for (const listener of [...toastQueue.listeners]) listener();
+  notify();
+  // The region's code, if it is not here yet. When it fails to download (a dropped connection), the toast waits
+  // in the queue: the next toast asks for the code again, and so does the browser coming back online.
+  loadToastRegion().catch(() => window.addEventListener("online", () => loadToastRegion().catch(() => {}), { once: true }));
   return id;
 }
 
@@ -56,23 +63,35 @@ export function closeToast(id: number): void {
     return;
   }
   toastQueue.closing.push(id);
-  for (const listener of [...toastQueue.listeners]) listener();
+  notify();
 }
 
-// A region that fails to load (a dropped connection) loses its toasts rather than the page around it.
-const LiveRegion = lazy(
-  (): Promise<{ default: React.ComponentType }> => import("./toast-region").catch(() => ({ default: () => null })),
-);
-const requested = () => toastQueue.requested;
+type Region = React.ComponentType;
+let region: Region | undefined;
+let loading: Promise<Region> | undefined;
+
+/**
+ * Downloads the region's code: once, and again after a failure. Pages where a call can fail load it ahead when
+ * idle (./use-toasts-ahead), so a failure's toast never waits for a download the same lost connection would stop.
+ */
+export function loadToastRegion(): Promise<Region> {
+  return (loading ??= import("./toast-region").then(
+    (module) => {
+      region = module.default;
+      notify();
+      return region;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  ));
+}
+
+const ready = () => toastQueue.requested && !!region;
 const notYet = () => false;
 
-/** Mounts react-aria's toast region once the first toast is shown (nothing before, nothing on the server). */
+/** Mounts react-aria's toast region once the first toast is shown and its code is here (nothing on the server). */
 export function ToastRegion() {
-  const wanted = useSyncExternalStore(toastQueue.subscribe, requested, notYet);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <LiveRegion />
-    </Suspense>
-  );
+  return useSyncExternalStore(toastQueue.subscribe, ready, notYet) && region ? createElement(region) : null;
 }
