@@ -1,12 +1,13 @@
 // A phone losing its connection during the sign-up, in English and Spanish: the code the wizard loads on demand
-// (the toast region) may fail to download, and must then never leave a failure unshown; once back online, it
-// loads and shows what waited for it.
+// (the toast region, the pickup-days step) may fail to download, and must then never leave a failure unshown,
+// nor take the page down; once back online, it loads and everything typed is still there.
 import type { Page } from "@playwright/test";
 import { test, expect, expectNoAxeViolations, isoDay, useLanguage } from "./fixtures";
 import { availableDays } from "./checkout-helpers";
 import { uniqueSignupEmail, wizard } from "./models/signup-driver";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications|Notificaciones/ });
+const pageError = /We couldn't load this page|No pudimos cargar esta página/;
 /** The browser's lines for what it could not download or send while offline (or a download the test refused). */
 const offlineErrors = /net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED|Failed to fetch|dynamically imported module/;
 
@@ -87,6 +88,61 @@ for (const language of ["en", "es"] as const) {
       await expect.poll(() => refused).toBeGreaterThan(0);
       await w.continueButton.click();
       await expect(toasts(page).getByText(w.t("Validation Error"))).toBeVisible();
+    });
+
+    test("offline after loading: the steps go on without the network, the pickup days wait for it inside the wizard", async ({ page, context }) => {
+      test.slow(); // offline, then back online through the rest of the wizard
+      const start = language === "en" ? 8 : 9;
+      const days = await availableDays(page.request, start);
+      const datesCode = /\/assets\/dates-step-[^/]*\.js$/;
+      const failedDatesCode: string[] = [];
+      page.on("requestfailed", (request) => {
+        if (datesCode.test(request.url())) failedDatesCode.push(request.url());
+      });
+      await page.goto("/signup");
+      const w = wizard(page, language);
+      await page.waitForLoadState("networkidle");
+      await context.setOffline(true);
+      await w.fillPersonal({ email: uniqueSignupEmail(`offline-${language}`) });
+      await w.continueButton.click();
+      await w.expectStep(2);
+      // The pickup days' code was asked for and could not come; step 2 and 3 need none.
+      await expect.poll(() => failedDatesCode.length).toBeGreaterThan(0);
+      await page.getByText(w.t("Hypoallergenic"), { exact: true }).click();
+      await w.continueButton.click();
+      await w.expectStep(3);
+      await page.getByText(w.t("Yes, add fabric softener"), { exact: true }).click();
+      await w.continueButton.click();
+
+      // Step 4 cannot load: a message inside the wizard, which keeps its progress and buttons.
+      await w.expectStep(4);
+      const message = page.getByRole("main").getByRole("alert").filter({ hasText: w.t("We couldn't load this step") });
+      await expect(message).toBeVisible();
+      await expect(message).toContainText(w.t("Check your connection and try again."));
+      await expectNoAxeViolations(page);
+      // Try again asks for the code again (offline: the message stays); back online, it loads by itself.
+      const retry = page.getByRole("main").getByRole("button", { name: w.t("Try again"), exact: true });
+      const failedBefore = failedDatesCode.length;
+      await retry.click();
+      await expect.poll(() => failedDatesCode.length).toBeGreaterThan(failedBefore);
+      await expect(message).toBeVisible();
+      await expect(page.getByText(pageError)).toHaveCount(0);
+      await context.setOffline(false);
+      await expect(message).toHaveCount(0);
+      await expect(page.getByText(w.t("Choose a start date in the calendar to see the available days."))).toBeVisible();
+      await w.chooseStartDate(isoDay(start));
+      await w.day(days[0]).click();
+      await w.day(days[1]).click();
+      await w.toHaveSelected(2);
+
+      // Every answer is still there.
+      await w.backButton.click();
+      await w.expectStep(3);
+      await expect(page.getByRole("radio", { name: w.t("Yes, add fabric softener") })).toBeChecked();
+      await w.backButton.click();
+      await w.expectStep(2);
+      await expect(page.getByRole("radio", { name: w.t("Hypoallergenic") })).toBeChecked();
+      await expect(page.getByText(pageError)).toHaveCount(0);
     });
   });
 }

@@ -1,5 +1,5 @@
 // The wizard's frame: progress, the active step, Back/Continue, the live announcements and the toasts.
-import { memo, startTransition, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
+import { memo, startTransition, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { SIGNUP_STEPS } from "#domain/plan";
 import { stepOf, type SignupInput, type SignupStep } from "#machines/signup.machine";
@@ -18,7 +18,7 @@ import { writeMirroredForm } from "./signup-session";
 import { PersonalStep } from "./steps/personal-step";
 import { DetergentStep, SoftenerStep } from "./steps/preference-steps";
 import { BuildingStep } from "./steps/building-step";
-import { DatesStep, preloadStepsAfter, ReviewStep } from "./lazy-steps";
+import { DatesStep, preloadStepsAfter, ReviewStep, StepCodeBoundary, stepCodeLoaded } from "./lazy-steps";
 import { CheckAnnouncements } from "./check-announcements";
 import { useStepHistory } from "./use-step-history";
 
@@ -121,8 +121,18 @@ function Wizard() {
     return () => window.removeEventListener("pageshow", onShow);
   }, [actor]);
 
-  // The dates and review steps load on demand, two steps ahead (./lazy-steps).
-  useEffect(() => preloadStepsAfter(step), [step]);
+  // The dates and review steps load on demand (./lazy-steps): the dates step's from the visitor's first touch of
+  // step 1 (the page's first load stays without it), then on every step. A step's code arriving re-renders the
+  // steps ahead, in a transition, so the step joins them (below); a failed load is asked for again next time.
+  const [, setStepCodeArrived] = useState(0);
+  const preloadSteps = useCallback(() => {
+    void preloadStepsAfter(step).then((arrived) => {
+      if (arrived) startTransition(() => setStepCodeArrived((n) => n + 1));
+    });
+  }, [step]);
+  useEffect(() => {
+    if (step > 1) preloadSteps();
+  }, [step, preloadSteps]);
 
   const goBack = useStepHistory(actor, step);
 
@@ -167,7 +177,9 @@ function Wizard() {
     return () => window.cancelIdleCallback(idle);
   }, [step, stepRun]);
   const upTo = ahead?.run === stepRun ? ahead.upTo : step;
-  const shown = Array.from({ length: Math.max(1, upTo - step + 1) }, (_, i) => step + i);
+  // A step ahead only once its code is here: one still loading, or that failed to load (offline), would suspend or
+  // fail unseen, and its failure would take the page down with the step shown.
+  const shown = Array.from({ length: Math.max(1, upTo - step + 1) }, (_, i) => step + i).filter((s) => s === step || stepCodeLoaded(s));
 
   return (
     <div className="mt-6 flex flex-col gap-6">
@@ -181,6 +193,7 @@ function Wizard() {
         noValidate
         className="flex flex-col gap-6 rounded-card bg-white p-4 shadow-card sm:p-8"
         aria-labelledby="signup-step-heading"
+        onFocus={step === 1 ? preloadSteps : undefined}
         onSubmit={(event) => {
           event.preventDefault();
           if (!busy) actor.send({ type: "step.next" });
@@ -209,9 +222,11 @@ function Wizard() {
               key={`${s}-${stepRun}`}
               className={s === step ? undefined : "invisible absolute inset-x-0 top-0 h-0 overflow-hidden"}
             >
-              <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
-                <StepView step={s as SignupStep} />
-              </Suspense>
+              <StepCodeBoundary>
+                <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
+                  <StepView step={s as SignupStep} />
+                </Suspense>
+              </StepCodeBoundary>
             </div>
           ))}
           {step === SIGNUP_STEPS && checkoutFailure && (
