@@ -55,7 +55,7 @@ export function verifyWelcomeToken(secret: string, token: string, email: string,
  * Queues a sign-in link e-mail for an active client, unless the address already got `perDay` links in the
  * last 24 hours. True when one was queued.
  *
- * `requestId` is the browser's key for one request (decision 019), the same on every try of it: a try repeated
+ * `requestId` is the browser's key for one request (decision 018), the same on every try of it: a try repeated
  * while the link an earlier try e-mailed is still unused and unexpired is answered by that link (true, nothing
  * queued, nothing counted). It is this client's key only; the row and the e-mail are written together.
  */

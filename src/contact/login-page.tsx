@@ -30,7 +30,7 @@ export default function LoginPage() {
   const [error, setError] = useState<LoginError | undefined>();
   /**
    * Each valid submission or Try again: its e-mail, its key, and a counter so a second request is a fresh one. The
-   * key is the same on every try for the same address until a link was sent (decision 019): a try whose answer
+   * key is the same on every try for the same address until a link was sent (decision 018): a try whose answer
    * was lost may have e-mailed its link, and its repeat gets that one, not a second, and spends no more of the day's.
    */
   const [request, setRequest] = useState<{ email: string; requestId: string; n: number } | null>(null);

@@ -1,5 +1,5 @@
 // The browser's key for one request that must not be acted on twice (the contact form's message, the login page's
-// sign-in link; decision 019): a try whose answer was lost (a stalled connection, the call's deadline) may still
+// sign-in link; decision 018): a try whose answer was lost (a stalled connection, the call's deadline) may still
 // have arrived, and its repeat carries the same key, which the server answers without acting again.
 
 /**

@@ -53,7 +53,7 @@ export const waitlistRequest = z.object({
 export type WaitlistRequest = z.infer<typeof waitlistRequest>;
 
 /**
- * Not in the spec's fields: the browser's key for one message (or one sign-in link's request, decision 019), the
+ * Not in the spec's fields: the browser's key for one message (or one sign-in link's request, decision 018), the
  * same on every try of it, so a send repeated after its answer was lost (a stalled connection, the call's
  * deadline) reaches its inbox once.
  */
@@ -120,7 +120,7 @@ export const calls = {
   /**
    * With a proof of ownership (the paying browser's cookie, or `token`: the welcome e-mail's token or an e-mailed
    * sign-in link's, for the links e-mailed with the address beside the token) the portal link; otherwise `{ "sent": true }` for every address, and a sign-in link
-   * e-mailed when the address has a subscription. `requestId` (not in the spec, decision 019): the login page's key
+   * e-mailed when the address has a subscription. `requestId` (not in the spec, decision 018): the login page's key
    * for one request; a repeat of it while its link is still unused e-mails nothing more and spends no more of the day's links.
    */
   createPortalSession: {

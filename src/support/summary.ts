@@ -134,6 +134,7 @@ const describers: Record<string, Describe> = {
     ["portal.requesting", msg`asking for the billing-portal link`],
     ["portal.ready", msg`portal button on`],
     ["portal.opening", msg`portal button pressed, finishing the calls first`],
+    ["portal.refreshing", msg`portal button pressed, asking for a fresh billing-portal link`],
     ["portal.leaving", msg`leaving for the billing portal`],
     ["portal.unavailable", msg`no billing-portal link: the visitor may ask again`],
   ]),

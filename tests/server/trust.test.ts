@@ -219,7 +219,7 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
     });
   });
 
-  describe("the login page's request key (requestId, decision 019)", () => {
+  describe("the login page's request key (requestId, decision 018)", () => {
     /** The login page's call: the address and the page's key for this request. */
     const ask = (app: ApiApp, email: string, requestId: string, remoteAddress = STRANGER) =>
       app.inject({ url: `/api/payments/create-portal-session/${encodeURIComponent(email)}?requestId=${requestId}`, remoteAddress });

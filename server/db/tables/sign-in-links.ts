@@ -14,7 +14,7 @@ export const signInLinks = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     /**
-     * The browser's key for the request that e-mailed this link (decision 019): a request repeated after its
+     * The browser's key for the request that e-mailed this link (decision 018): a request repeated after its
      * answer was lost is answered by this link, not a second one. Unique per client, so nobody's key touches
      * another customer's links; once the link is used or expired, the key asking again moves to the new link.
      */
