@@ -24,7 +24,7 @@ import {
 
 const text = (language: Language, english: string) => tr("checkout", english, language);
 // Days far enough apart per test that parallel tests never share one.
-const offsets = { en: { pay: 9, cancel: 54, portal: 23 }, es: { pay: 16, cancel: 47, portal: 30 } };
+const offsets = { en: { pay: 9, cancel: 54, portal: 23, tabs: 31 }, es: { pay: 16, cancel: 47, portal: 30, tabs: 38 } };
 
 for (const language of ["en", "es"] as const) {
   test.describe(`after the checkout (${language})`, () => {
@@ -157,7 +157,7 @@ for (const language of ["en", "es"] as const) {
             await route.continue();
           });
           await page.getByRole("link", { name: tr("payments", "sandbox.checkout.cancel", language), exact: true }).click();
-          await expect(page).toHaveURL(/\/payment-canceled$/);
+          await expect(page).toHaveURL(/\/payment-canceled\?checkout=[\w-]{32}$/);
           await expect(page.getByRole("heading", { level: 1, name: text(language, "Payment canceled") })).toBeVisible();
           await expect(page.getByRole("status")).toHaveText(text(language, "Redirecting… We're taking you back to finish your registration."));
           await expectNoAxeViolations(page);
@@ -183,6 +183,59 @@ for (const language of ["en", "es"] as const) {
         } finally {
           await Promise.all(fillers.map((filler) => request.get(`/api/client/delete_by_email/${encodeURIComponent(filler)}`, SITE_CALL)));
         }
+      });
+    });
+
+    test.describe("two tabs, one e-mail", () => {
+      // Paying the replaced checkout: the sandbox answers 410, which the browser logs.
+      test.use({ allowedConsoleErrors: [/the server responded with a status of 410 \(Gone\)/] });
+
+      test("the replaced tab's checkout leads back to step 6 and its cancel rolls nothing back; the newer tab still pays", async ({ page, baseURL }) => {
+        test.slow();
+        const email = uniqueEmail(`tabs-${language}`);
+        const days = await availableDays(page.request, offsets[language].tabs);
+        const cancelLink = (tab: typeof page) => tab.getByRole("link", { name: tr("payments", "sandbox.checkout.cancel", language), exact: true });
+
+        // Tab A reaches its checkout.
+        const clientA = makeClient(email, days, language, "Ana");
+        await seedSavedCheckout(page, clientA);
+        await page.goto(await createCheckout(page.request, baseURL!, clientA));
+        const staleCancel = await cancelLink(page).getAttribute("href");
+        expect(staleCancel).toMatch(/\/payment-canceled\?checkout=[\w-]{32}$/);
+
+        // Tab B of the same browser, same e-mail: its checkout replaces tab A's.
+        const tabB = await page.context().newPage();
+        await useLanguage(tabB, language);
+        const clientB = makeClient(email, days, language, "Bea");
+        await seedSavedCheckout(tabB, clientB);
+        await tabB.goto(await createCheckout(tabB.request, baseURL!, clientB));
+        await expect(cancelLink(tabB)).not.toHaveAttribute("href", staleCancel!);
+
+        // Tab A pays its replaced checkout: expired, and its button goes back to step 6 without any rollback.
+        const api = recordApiRequests(page);
+        await page.locator("#card").fill(PAY_CARD);
+        await page.locator('form[action$="/pay"] button[type="submit"]').click();
+        await expect(page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.checkout.expiredTitle", language) })).toBeVisible();
+        await page.getByRole("link", { name: tr("payments", "sandbox.checkout.backToSignup", language) }).click();
+        await expect(page).toHaveURL(language === "es" ? /\/es\/signup$/ : /\/localhost:\d+\/signup$/);
+        await expect(page.getByText(email)).toBeVisible();
+        await expect(page.getByText("Ana", { exact: false }).first()).toBeVisible();
+        expect(api.count("/api/client/delete_by_email/")).toBe(0);
+
+        // Tab A's old cancel address anyway (Back to it, as a stale Stripe link would be): it rolls back nothing.
+        const rollback = page.waitForResponse((r) => r.url().includes("/api/client/delete_by_email/"));
+        await page.goto(staleCancel!);
+        expect(await (await rollback).json()).toEqual({ ok: true, deleted: false });
+        await expect(page).toHaveURL(/\/signup$/);
+
+        // Tab B pays: the sign-up completes, with its welcome e-mail.
+        await tabB.locator("#card").fill(PAY_CARD);
+        await tabB.locator('form[action$="/pay"] button[type="submit"]').click();
+        await expect(tabB).toHaveURL(/\/payment-success\?session_id=/);
+        await expect(tabB.getByRole("heading", { level: 1, name: text(language, "Payment Successful!") })).toBeVisible();
+        expect(await emailExists(page.request, email)).toBe(true);
+        await expect.poll(async () => (await mailboxFor(page.request, email)).map((m) => m.subject), { timeout: 10_000 }).toHaveLength(1);
+        await tabB.close();
       });
     });
 

@@ -9,9 +9,18 @@ export const SIGNUP_RESUME_PATH = "/signup?resume=1&payment=canceled";
 export interface PaymentCanceledInput {
   /** The e-mail of the client saved at checkout in this tab; null when the tab has none. */
   email: string | null;
+  /**
+   * The checkout this cancel came from, as the cancel address names it (`?checkout=`): the server then rolls back
+   * only that checkout, while it is still the sign-up's current one (not a newer one from another tab). Null or
+   * absent for an address without it (an older link): the spec's rollback by e-mail.
+   */
+  checkout?: string | null;
 }
 
-export type PaymentCanceledContext = PaymentCanceledInput;
+export interface PaymentCanceledContext {
+  email: string | null;
+  checkout: string | null;
+}
 
 export const paymentCanceledMachine = setup({
   // Stryker disable next-line ObjectLiteral: TypeScript only; XState reads no value of `types` at run time.
@@ -20,7 +29,7 @@ export const paymentCanceledMachine = setup({
     input: {} as PaymentCanceledInput,
   },
   actors: {
-    deleteClient: fromPromise<unknown, { email: string }>(notProvided("deleteClient")),
+    deleteClient: fromPromise<unknown, { email: string; checkout?: string }>(notProvided("deleteClient")),
     /** Replaces the current history entry with the path (react-router navigate(path, { replace: true })). */
     returnToSignup: fromPromise<unknown, { path: string }>(notProvided("returnToSignup")),
   },
@@ -42,11 +51,15 @@ export const paymentCanceledMachine = setup({
       hasEmail: "this tab saved a client at checkout",
     },
     actors: {
-      deleteClient: { name: "deleting the pending client", description: "Asks the server to delete the client that never paid and free its pickup days." },
+      deleteClient: {
+        name: "deleting the pending client",
+        description:
+          "Asks the server to delete the client that never paid and free its pickup days; with the cancelled checkout named, only while that checkout is still the sign-up's current one.",
+      },
       returnToSignup: { name: "going back to the sign-up", description: "Opens step 6 of the sign-up with the saved form, replacing this page in the history." },
     },
   },
-  context: ({ input }) => ({ email: input.email }),
+  context: ({ input }) => ({ email: input.email, checkout: input.checkout ?? null }),
   initial: "start",
   states: {
     start: {
@@ -62,7 +75,7 @@ export const paymentCanceledMachine = setup({
       invoke: {
         id: "deleteClient",
         src: "deleteClient",
-        input: ({ context }) => ({ email: context.email!.trim() }),
+        input: ({ context }) => ({ email: context.email!.trim(), checkout: context.checkout ?? undefined }),
         onDone: { target: "redirecting", description: "Deleted: back to the sign-up." },
         onError: {
           target: "redirecting",

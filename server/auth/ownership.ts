@@ -73,20 +73,32 @@ export async function ownedCheckout(db: Db, request: FastifyRequest, email: stri
 }
 
 /**
- * Whether the request's browser owns this e-mail's sign-up in progress: its cookie names the client's latest
- * checkout (a checkout opened later on another device takes the sign-up over).
+ * The sign-up in progress the request's browser owns for this e-mail: its cookie names the client's latest
+ * checkout (a checkout opened later, in another tab or on another device, takes the sign-up over); else null.
  */
-export async function ownsSignup(db: Db, request: FastifyRequest, email: string): Promise<boolean> {
+export async function ownedSignup(db: Db, request: FastifyRequest, email: string): Promise<{ checkout: CheckoutRow; client: ClientRow } | null> {
   const owned = await ownedCheckout(db, request, email);
-  if (!owned) return false;
+  if (!owned) return null;
   const [latest] = await db
     .select({ id: checkouts.id })
     .from(checkouts)
     .where(eq(checkouts.clientId, owned.client.id))
     .orderBy(desc(checkouts.id))
     .limit(1);
-  return latest?.id === owned.checkout.id;
+  return latest?.id === owned.checkout.id ? owned : null;
 }
+
+export async function ownsSignup(db: Db, request: FastifyRequest, email: string): Promise<boolean> {
+  return (await ownedSignup(db, request, email)) !== null;
+}
+
+/**
+ * The reference of a checkout that its cancel address carries (`?checkout=`), so that the rollback cancels that
+ * checkout and no other: a stale tab's or an old link's cancel must not roll back the newer checkout of the same
+ * e-mail that replaced it. Derived from the checkout's owner hash (nothing more to store). It proves nothing: the
+ * rollback still needs the owner's cookie on the site's call, and the reference only narrows what that call does.
+ */
+export const checkoutRef = (ownerHash: string) => sha256(`cancel|${ownerHash}`).slice(0, 32);
 
 /** The key the per-address cap counts under: a keyed hash, so the table holds no client address. */
 export const addressKey = (secret: string, ip: string) => hmac(secret, `address|${ip}`).slice(0, 32);

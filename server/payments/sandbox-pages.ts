@@ -130,7 +130,12 @@ ${errorText ? html`<p class="alert danger" role="alert" id="card-error">${errorT
   return layout(i18n, language, title, body);
 }
 
-export function checkoutExpiredPage(i18n: I18n, language: Language, cancelUrl: string): string {
+/**
+ * `signupUrl`: step 6 of the sign-up again (/signup?resume=1 in the page's language), not the cancel address: an
+ * expired checkout was replaced or has timed out, and a rollback from here would cancel the newer checkout that
+ * replaced it (another tab's) instead.
+ */
+export function checkoutExpiredPage(i18n: I18n, language: Language, signupUrl: string): string {
   return messagePage(
     i18n,
     language,
@@ -139,7 +144,7 @@ export function checkoutExpiredPage(i18n: I18n, language: Language, cancelUrl: s
       id: "sandbox.checkout.expiredText",
       message: "Checkout links stay open for 30 minutes, and a newer sign-up replaces an older one. Nothing was charged. Go back and start the checkout again.",
     }),
-    { href: cancelUrl, label: i18n._({ id: "sandbox.checkout.backToSignup", message: "Back to sign-up" }) },
+    { href: signupUrl, label: i18n._({ id: "sandbox.checkout.backToSignup", message: "Back to sign-up" }) },
   );
 }
 

@@ -37,6 +37,8 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
   if (!(app.payments instanceof SandboxPaymentProvider)) return;
   const provider: SandboxPaymentProvider = app.payments;
   const home = (language: Language) => homeAddress(publicOrigin(app.config), language);
+  // An expired checkout's way back: step 6 with the tab's saved form, without the cancel address's rollback.
+  const signupAgain = (language: Language) => `${publicOrigin(app.config)}${language === "es" ? "/es" : ""}/signup?resume=1`;
   const hide = { schema: { hide: true } };
 
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => {
@@ -58,7 +60,7 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
       const paid = await provider.pay(session.id, "");
       if (paid.outcome === "paid") return reply.redirect(paid.successUrl, 303);
     }
-    if (session.status === "expired") return sendPage(reply, 410, checkoutExpiredPage(i18n, session.language, session.cancelUrl));
+    if (session.status === "expired") return sendPage(reply, 410, checkoutExpiredPage(i18n, session.language, signupAgain(session.language)));
     return sendPage(reply, 200, checkoutPage(i18n, session.language, { id: session.id, email: session.email, renewalDate: session.renewalDate, cancelUrl: session.cancelUrl }));
   });
 
@@ -80,7 +82,7 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
       }
       return reply.redirect(result.successUrl, 303);
     }
-    if (result.outcome === "expired") return sendPage(reply, 410, checkoutExpiredPage(i18n, session.language, session.cancelUrl));
+    if (result.outcome === "expired") return sendPage(reply, 410, checkoutExpiredPage(i18n, session.language, signupAgain(session.language)));
     const view = { id: session.id, email: session.email, renewalDate: session.renewalDate, cancelUrl: session.cancelUrl, card, error: result.outcome };
     return sendPage(reply, result.outcome === "declined" ? 402 : 400, checkoutPage(i18n, session.language, view));
   });

@@ -10,7 +10,8 @@ import { welcomeData } from "../mail/welcome-data";
 import { queueEmail } from "../mail/outbox";
 import { expireSessions } from "../services/checkout";
 import { deletePendingClient, emailExists, findClient, latestPaidCheckout, upsertPendingClient } from "../services/clients";
-import { ownsSignup } from "../auth/ownership";
+import { checkoutRef, ownedSignup, ownsSignup } from "../auth/ownership";
+import { sameText } from "../auth/crypto";
 import { requirePayingBrowser } from "../auth/paying-browser";
 import { welcomeKey } from "../services/fulfilment";
 import { browserPayments } from "../payments/index";
@@ -83,13 +84,20 @@ export default fp(
           summary: "Delete a pending client and release its held days (the cancellation rollback)",
           tags: ["sign-up"],
           params: calls.deleteClient.params,
+          querystring: calls.deleteClient.querystring,
           response: { 200: calls.deleteClient.response, ...errors(400, 409) },
         },
       },
       async (request, reply) => {
-        if (!(await ownsSignup(db(), request, request.params.email))) return { ok: true as const, deleted: false };
+        const unchanged = { ok: true as const, deleted: false };
+        const owned = await ownedSignup(db(), request, request.params.email);
+        if (!owned) return unchanged;
+        // From a cancel address: only the checkout it names, while it is the client's current one (a stale tab or
+        // an old link never rolls back the newer checkout that replaced it). Without one, as the spec's call.
+        const ref = request.query.checkout;
+        if (ref !== undefined && !sameText(ref, checkoutRef(owned.checkout.ownerHash ?? ""))) return unchanged;
         const payments = browserPayments(app, reply);
-        const outcome = await deletePendingClient(db(), payments, request.params.email);
+        const outcome = await deletePendingClient(db(), payments, request.params.email, ref === undefined ? undefined : owned.checkout.id);
         await expireSessions(payments, outcome.expiredSessions, request.log);
         return { ok: true as const, deleted: outcome.deleted };
       },

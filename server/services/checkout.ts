@@ -13,7 +13,7 @@ import { dayProblem, fullDays, lockDays, type PickupRules } from "./availability
 import { daysBetween, todayInServiceZone } from "./dates";
 import { clientActive, clientValues } from "./clients";
 import { openSessionsOf, settleBeforeRelease } from "./reconcile";
-import { enforceOpenCheckoutCap, type CheckoutOwner } from "../auth/ownership";
+import { checkoutRef, enforceOpenCheckoutCap, type CheckoutOwner } from "../auth/ownership";
 
 export interface CheckoutDeps {
   db: Database;
@@ -40,6 +40,17 @@ export function successUrlWithSession(successUrl: string, placeholder: string): 
   url.hash = "";
   const base = url.toString();
   return `${base}${url.search ? "&" : "?"}session_id=${placeholder}`;
+}
+
+/**
+ * cancel_url naming the checkout it cancels (`checkout=`, ownership.ts's checkoutRef), so that its rollback
+ * never touches a newer checkout of the same e-mail. Any `checkout=` the caller sent is replaced.
+ */
+export function cancelUrlWithCheckout(cancelUrl: string, ref: string | undefined): string {
+  const url = new URL(cancelUrl);
+  url.searchParams.delete("checkout");
+  if (ref) url.searchParams.set("checkout", ref);
+  return url.href;
 }
 
 function onOrigin(link: string, origin: string): boolean {
@@ -140,7 +151,7 @@ export async function createSignupCheckout(deps: CheckoutDeps, input: CheckoutIn
       renewalDate: renewalDate(client.pickupone),
       successUrl: successUrlWithSession(input.successUrl, provider.sessionIdPlaceholder),
       // As a browser reads it (the origin check parsed it so): a provider with another URL parser reads the same.
-      cancelUrl: new URL(input.cancelUrl).href,
+      cancelUrl: cancelUrlWithCheckout(input.cancelUrl, input.owner && checkoutRef(input.owner.ownerHash)),
       expiresAt,
       // Unique beyond this database: row ids repeat in a reset or restored database, or another environment,
       // on the same provider account, whose key store would refuse (or answer for) the other call.

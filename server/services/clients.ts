@@ -74,13 +74,15 @@ export interface DeleteOutcome {
  * The cancellation rollback: a pending client is deleted and its held days released. A client who turns out
  * to have paid (the provider says so) is fulfilled instead and answered 409, as is any active client.
  * A pending client with history (orders of an earlier, cancelled subscription) keeps its row.
+ * `checkoutId` (the checkout a cancel address named): only that checkout's session is closed, and nothing is
+ * released unless it is still the client's latest checkout when the client row is locked.
  */
-export async function deletePendingClient(db: Db, provider: PaymentProvider, email: string): Promise<DeleteOutcome> {
+export async function deletePendingClient(db: Db, provider: PaymentProvider, email: string, checkoutId?: number): Promise<DeleteOutcome> {
   const client = await findClient(db, email);
   if (!client) return { deleted: false, expiredSessions: [] };
   if (client.isActive) throw clientActive();
   // Each open checkout is closed at the provider, then asked about: one paid meanwhile is fulfilled instead.
-  const sessions = await openSessionsOf(db, client.email);
+  const sessions = await openSessionsOf(db, client.email, checkoutId);
   const settled = await settleBeforeRelease(db, provider, sessions);
   if (settled.paid) throw clientActive();
   // A session the provider could not close can still take money: the sign-up and its checkout stay (its days
@@ -91,6 +93,11 @@ export async function deletePendingClient(db: Db, provider: PaymentProvider, ema
     const [locked] = await tx.select().from(clients).where(eq(clients.id, client.id)).for("update");
     if (!locked) return kept;
     if (locked.isActive) throw clientActive();
+    if (checkoutId !== undefined) {
+      // A newer checkout opened meanwhile (another tab) has taken the sign-up over: it stays as it is.
+      const [latest] = await tx.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.clientId, client.id)).orderBy(desc(checkouts.id)).limit(1);
+      if (latest?.id !== checkoutId) return kept;
+    }
     // Nor is a checkout opened meanwhile (another tab) released unasked.
     const open = await tx
       .select({ sessionId: checkouts.providerSessionId })

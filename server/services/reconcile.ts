@@ -143,13 +143,20 @@ export async function settleBeforeRelease(
   return { paid: false, closed };
 }
 
-/** The open checkouts (with a provider session) of the pending client of this e-mail. */
-export async function openSessionsOf(db: Db, email: string): Promise<string[]> {
+/** The open checkouts (with a provider session) of the pending client of this e-mail; `checkoutId`: that one only. */
+export async function openSessionsOf(db: Db, email: string, checkoutId?: number): Promise<string[]> {
   const rows = await db
     .select({ sessionId: checkouts.providerSessionId })
     .from(checkouts)
     .innerJoin(clients, eq(clients.id, checkouts.clientId))
-    .where(and(eq(clients.email, normalizeEmail(email)), eq(checkouts.status, "open"), isNotNull(checkouts.providerSessionId)))
+    .where(
+      and(
+        eq(clients.email, normalizeEmail(email)),
+        eq(checkouts.status, "open"),
+        isNotNull(checkouts.providerSessionId),
+        checkoutId === undefined ? undefined : eq(checkouts.id, checkoutId),
+      ),
+    )
     .orderBy(desc(checkouts.id));
   return rows.map((r) => r.sessionId!).filter(Boolean);
 }

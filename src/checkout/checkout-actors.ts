@@ -37,8 +37,14 @@ export function paymentCanceledActors(navigate: (path: string, options: { replac
   return {
     // A stalled rollback is given up like a failed one: the visitor goes back to step 6 anyway (the pending client
     // expires with its checkout, and the next checkout of the e-mail replaces it).
-    deleteClient: fromPromise<unknown, { email: string }>(({ input, signal }) =>
-      api.call("deleteClient", { params: { email: input.email }, signal, deadlineMs: PAYMENT_DEADLINE_MS }),
+    // With the cancelled checkout named, the server rolls back only that one (never a newer one from another tab).
+    deleteClient: fromPromise<unknown, { email: string; checkout?: string }>(({ input, signal }) =>
+      api.call("deleteClient", {
+        params: { email: input.email },
+        query: input.checkout === undefined ? undefined : { checkout: input.checkout },
+        signal,
+        deadlineMs: PAYMENT_DEADLINE_MS,
+      }),
     ),
     returnToSignup: fromPromise<unknown, { path: string }>(async ({ input }) => {
       await navigate(input.path, { replace: true });

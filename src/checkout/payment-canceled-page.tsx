@@ -1,6 +1,6 @@
 // /payment-canceled: removes the pending sign-up and takes the visitor back to step 6 (product.md PAY-5).
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { createActorContext } from "@xstate/react";
 import { useLingui } from "@lingui/react/macro";
 import { paymentCanceledMachine, SIGNUP_RESUME_PATH } from "#machines/payment-canceled.machine";
@@ -14,7 +14,9 @@ const PaymentCanceled = createActorContext(paymentCanceledMachine);
 
 export default function PaymentCanceledPage() {
   const navigate = useNavigate();
-  const [input] = useState(() => ({ email: readSavedCheckout()?.client.email ?? null }));
+  const [params] = useSearchParams();
+  // The cancel address names the checkout it cancels (?checkout=, added by the server): only that one is rolled back.
+  const [input] = useState(() => ({ email: readSavedCheckout()?.client.email ?? null, checkout: params.get("checkout") }));
   const [logic] = useState(() => paymentCanceledMachine.provide({ actors: paymentCanceledActors(navigate) }));
   return (
     <PaymentCanceled.Provider logic={logic} options={{ input, inspect }}>

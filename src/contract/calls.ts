@@ -98,10 +98,15 @@ export const calls = {
   },
   registerClient: { method: "POST", path: "/client/register/new", body: clientSchema, response: okSchema },
   updateClient: { method: "PUT", path: "/client/update_by_email", body: clientSchema, response: okSchema },
+  /**
+   * The cancellation rollback. `checkout`: the reference the cancel address carried (`/payment-canceled?checkout=`);
+   * with it, only that checkout is rolled back, and only while it is still the client's current one.
+   */
   deleteClient: {
     method: "GET",
     path: "/client/delete_by_email/:email",
     params: emailParam,
+    querystring: z.object({ checkout: z.string().max(100).optional() }),
     response: z.object({ ok: z.literal(true), deleted: z.boolean() }),
   },
   setActive: {

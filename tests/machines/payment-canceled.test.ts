@@ -6,6 +6,8 @@ import { actorOutcomes, recordedActors, uncovered, walkModel } from "./helpers/m
 
 const inputs: Record<string, PaymentCanceledInput> = {
   "with saved e-mail": { email: "ana@example.com" },
+  "with saved e-mail, from a cancel address naming its checkout": { email: "ana@example.com", checkout: "ref-of-this-checkout" },
+  "without saved checkout, from a cancel address naming its checkout": { email: null, checkout: "ref-of-this-checkout" },
   "without saved checkout": { email: null },
   "with a blank e-mail": { email: "  " },
 };
@@ -53,6 +55,23 @@ describe("payment-canceled machine: behaviour", () => {
       ["returnToSignup", { path: "/signup?resume=1&payment=canceled" }],
     ]);
     expect(SIGNUP_RESUME_PATH).toBe("/signup?resume=1&payment=canceled");
+  });
+
+  it("passes the checkout the cancel address names to the delete, so only that checkout is rolled back", async () => {
+    const { actor, calls } = start({ email: "ana@example.com", checkout: "Ab3_-x" }, async () => ({ ok: true, deleted: false }));
+    await waitFor(actor, (s) => s.status === "done");
+    expect(actor.getSnapshot().value).toBe("left");
+    expect(calls).toStrictEqual([
+      ["deleteClient", { email: "ana@example.com", checkout: "Ab3_-x" }],
+      ["returnToSignup", { path: SIGNUP_RESUME_PATH }],
+    ]);
+  });
+
+  it("without a checkout in the address (an older link) deletes by e-mail, as the spec's call", async () => {
+    const { actor, calls } = start({ email: "ana@example.com", checkout: null }, async () => ({ ok: true, deleted: true }));
+    await waitFor(actor, (s) => s.status === "done");
+    expect(calls[0]).toEqual(["deleteClient", { email: "ana@example.com" }]);
+    expect((calls[0]![1] as { checkout?: string }).checkout).toBeUndefined();
   });
 
   it("logs a failed delete with console.warn and still redirects", async () => {

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { clients, contactMessages, emailOutbox, newsletterSubscriptions, orders, sandboxCheckoutSessions } from "#server/db/schema";
 import { calls } from "#contract/calls";
 import { testDriver } from "./helpers/database";
-import { fromSite, buildApiApp, checkoutBody, ORIGIN, openCheckout, payWithCard, signupClient, type ApiApp, type TestClock } from "./helpers/api";
+import { fromSite, buildApiApp, cancelRefOf, checkoutBody, checkoutCookie, ORIGIN, openCheckout, payWithCard, signupClient, type ApiApp, type TestClock } from "./helpers/api";
 
 let app: ApiApp;
 let clock: TestClock;
@@ -161,7 +161,8 @@ describe(`the API calls (${testDriver})`, () => {
       expect(response.statusCode).toBe(200);
       const sessionId = response.json().checkout_url.split("/").pop();
       const [session] = await app.database.db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, sessionId));
-      expect(session?.cancelUrl).toBe(`${ORIGIN}/@evil.example/payment-canceled`);
+      // With the reference of this checkout (its rollback cancels it and no newer one).
+      expect(session?.cancelUrl).toBe(`${ORIGIN}/@evil.example/payment-canceled?checkout=${cancelRefOf(checkoutCookie(response))}`);
     });
 
     it("re-checks the service area and the days", async () => {

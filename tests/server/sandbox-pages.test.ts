@@ -57,7 +57,8 @@ describe(`the sandbox checkout page (${testDriver})`, () => {
     expect(html).toContain("No tax is charged in test mode.");
     expect(html).toContain('<label for="card">Card number</label>');
     expect(html).toContain(`action="/sandbox/checkout/${sessionId}/pay"`);
-    expect(html).toContain(`href="${ORIGIN}/payment-canceled"`);
+    // The cancel address names this checkout (the rollback cancels it and no newer one).
+    expect(html).toMatch(new RegExp(`href="${ORIGIN}/payment-canceled\\?checkout=[A-Za-z0-9_-]{32}"`));
     expect(await axeViolations(html)).toEqual([]);
   });
 
@@ -104,8 +105,16 @@ describe(`the sandbox checkout page (${testDriver})`, () => {
       const page = await app.inject(`/sandbox/checkout/${sessionId}`);
       expect(page.statusCode).toBe(410);
       expect(page.body).toContain("This checkout has expired");
-      expect(page.body).toContain(`href="${ORIGIN}/payment-canceled"`);
+      // Back to step 6 of the sign-up, not through the cancel address (whose rollback would reach a newer checkout).
+      expect(page.body).toContain(`href="${ORIGIN}/signup?resume=1"`);
+      expect(page.body).not.toContain("payment-canceled");
       expect((await payWithCard(app, sessionId, "4242424242424242")).statusCode).toBe(410);
+      const spanish = await openCheckout(app, signupClient(clock, { email: "tarde@example.com", language: "es" }));
+      clock.advanceMinutes(31);
+      const expiredEs = await app.inject(`/sandbox/checkout/${spanish.sessionId}`);
+      clock.advanceMinutes(-31);
+      expect(expiredEs.statusCode).toBe(410);
+      expect(expiredEs.body).toContain(`href="${ORIGIN}/es/signup?resume=1"`);
       expect((await app.inject("/api/client/set_active/late@example.com")).statusCode).toBe(409);
       expect(await axeViolations(page.body)).toEqual([]);
     } finally {

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { checkouts } from "#server/db/schema";
 import { deactivateSubscription, fulfilPaidCheckout } from "#server/services/fulfilment";
+import { deletePendingClient } from "#server/services/clients";
 import { testDriver } from "./helpers/database";
 import {
   buildApiApp,
+  cancelRefOf,
   chargeWithoutFulfilment,
   checkoutBody,
   fromSite,
@@ -44,6 +46,12 @@ async function postPaymentCalls(email: string, days: string[], cookie: string) {
     await app.inject({ method: "POST", url: `/api/client/send_welcome_email?email=${email}`, payload: JSON.stringify(email), headers: { "content-type": "application/json", ...fromSite(cookie) } }),
   );
   return answers;
+}
+
+/** The `checkout=` of the Cancel link on a sandbox checkout page. */
+function cancelRef(page: string): string {
+  const href = /href="([^"]*\/payment-canceled[^"]*)"/.exec(page)?.[1];
+  return new URL(href!.replaceAll("&amp;", "&")).searchParams.get("checkout")!;
 }
 
 describe(`the sign-up sequence (${testDriver})`, () => {
@@ -151,7 +159,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     const client = signupClient(clock, { email }, 10);
     const { sessionId, cookie } = await openCheckout(app, client);
     const page = await app.inject(`/sandbox/checkout/${sessionId}`);
-    expect(page.body).toContain(`href="${ORIGIN}/payment-canceled"`);
+    expect(page.body).toContain(`href="${ORIGIN}/payment-canceled?checkout=${cancelRefOf(cookie)}"`);
     const held = await db().select().from(checkouts).where(and(eq(checkouts.providerSessionId, sessionId), eq(checkouts.status, "open")));
     expect(held).toHaveLength(1);
 
@@ -184,6 +192,103 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     const rows = await db().select().from(checkouts).where(eq(checkouts.clientId, (await state(email)).client!.id));
     expect(rows.map((r) => r.status).sort()).toEqual(["expired", "open"]);
     expect((await state(email)).client).toMatchObject({ name: "Anita", pickupOne: clock.day(6) });
+  });
+
+  describe("the cancel address names its checkout: two tabs of one browser, one e-mail", () => {
+    /** Tab A opens a checkout and shows it; tab B (same browser: it sends A's cookie, and keeps its own) replaces it. */
+    async function twoTabs(email: string, days: number) {
+      const a = await openCheckout(app, signupClient(clock, { email }, days));
+      const pageA = (await app.inject(`/sandbox/checkout/${a.sessionId}`)).body;
+      const b = await openCheckout(app, signupClient(clock, { email, name: "Bea" }, days + 1), { cookie: a.cookie });
+      return { a, b, refA: cancelRef(pageA), refB: cancelRef((await app.inject(`/sandbox/checkout/${b.sessionId}`)).body) };
+    }
+    const rollback = (email: string, cookie: string, ref?: string) =>
+      app.inject({ url: `/api/client/delete_by_email/${email}${ref === undefined ? "" : `?checkout=${ref}`}`, headers: fromSite(cookie) });
+    const openRows = async (email: string) =>
+      (await db().select().from(checkouts).where(and(eq(checkouts.clientId, (await state(email)).client!.id), eq(checkouts.status, "open")))).map((r) => r.providerSessionId);
+
+    it("the replaced tab's expired page leads back to the sign-up, and its cancel leaves the newer checkout to be paid", async () => {
+      const email = "two-tabs@example.com";
+      const { a, b, refA, refB } = await twoTabs(email, 15);
+      expect(refA).toBe(cancelRefOf(a.cookie));
+      expect(refB).toBe(cancelRefOf(b.cookie));
+      expect(refA).not.toBe(refB);
+
+      // Tab A pays its replaced checkout: expired, and the way back is step 6, not the cancel address's rollback.
+      const expired = await payWithCard(app, a.sessionId);
+      expect(expired.statusCode).toBe(410);
+      expect(expired.body).toContain(`href="${ORIGIN}/signup?resume=1"`);
+      expect(expired.body).not.toContain("payment-canceled");
+      expect((await app.inject(`/sandbox/checkout/${a.sessionId}`)).body).toContain(`href="${ORIGIN}/signup?resume=1"`);
+
+      // Tab A's cancel address anyway (a stale page's Cancel, Back to an old link), with the browser's cookie (B's): nothing changes.
+      expect((await rollback(email, b.cookie, refA)).json()).toEqual({ ok: true, deleted: false });
+      expect((await state(email)).client).toMatchObject({ isActive: false, name: "Bea" });
+      expect(await openRows(email)).toEqual([b.sessionId]);
+
+      // Tab B pays: the sign-up completes, with its welcome e-mail.
+      expect((await payWithCard(app, b.sessionId)).statusCode).toBe(303);
+      expect((await app.inject({ url: `/api/client/set_active/${email}`, headers: fromSite(b.cookie) })).json()).toEqual({ ok: true, isActive: true });
+      const done = await state(email);
+      expect(done.client).toMatchObject({ isActive: true, name: "Bea" });
+      expect(done.orders).toEqual([clock.day(16), clock.day(18)]);
+      expect(done.welcomes).toBe(1);
+    });
+
+    it("the current checkout's cancel still rolls back: the client is deleted, its session closed, the e-mail free to pay again", async () => {
+      const email = "two-tabs-current@example.com";
+      const { b, refA, refB } = await twoTabs(email, 19);
+      expect((await rollback(email, b.cookie, refB)).json()).toEqual({ ok: true, deleted: true });
+      expect((await state(email)).client).toBeUndefined();
+      expect((await payWithCard(app, b.sessionId)).statusCode).toBe(410);
+      // Repeated, or the replaced tab's afterwards: nothing left to do.
+      expect((await rollback(email, b.cookie, refB)).json()).toEqual({ ok: true, deleted: false });
+      expect((await rollback(email, b.cookie, refA)).json()).toEqual({ ok: true, deleted: false });
+      const again = await openCheckout(app, signupClient(clock, { email }, 19), { cookie: b.cookie });
+      expect((await payWithCard(app, again.sessionId)).statusCode).toBe(303);
+      expect((await state(email)).client?.isActive).toBe(true);
+    });
+
+    it("the reference proves nothing: without the owner's cookie on the site's call, or for another e-mail, nothing changes", async () => {
+      const email = "two-tabs-stranger@example.com";
+      const { b, refB } = await twoTabs(email, 15);
+      const stranger = await openCheckout(app, signupClient(clock, { email: "two-tabs-mallory@example.com" }, 15));
+      for (const headers of [{}, fromSite(), fromSite(stranger.cookie), { cookie: b.cookie }, { ...fromSite(b.cookie), "sec-fetch-mode": "navigate" }]) {
+        const answer = await app.inject({ url: `/api/client/delete_by_email/${email}?checkout=${refB}`, headers });
+        expect(answer.json()).toEqual({ ok: true, deleted: false });
+      }
+      // The stranger's own reference, with the stranger's cookie, names no checkout of this e-mail either.
+      expect((await rollback(email, stranger.cookie, cancelRefOf(stranger.cookie))).json()).toEqual({ ok: true, deleted: false });
+      // A reference that is not this checkout's, with the owner's cookie: no-op too (an empty or a made-up one).
+      for (const ref of ["", "x".repeat(32), refB.toUpperCase()]) expect((await rollback(email, b.cookie, ref)).json()).toEqual({ ok: true, deleted: false });
+      expect(await openRows(email)).toEqual([b.sessionId]);
+      expect((await app.inject({ url: `/api/client/delete_by_email/${email}?checkout=${"a".repeat(101)}`, headers: fromSite(b.cookie) })).statusCode).toBe(400);
+      // The owner's old link without a reference (the spec's call) rolls back as it always did.
+      expect((await rollback(email, b.cookie)).json()).toEqual({ ok: true, deleted: true });
+    });
+
+    it("a rollback whose checkout was replaced after the route's check closes and releases nothing of the newer one", async () => {
+      const email = "two-tabs-race@example.com";
+      const { a, b } = await twoTabs(email, 22);
+      const clientId = (await state(email)).client!.id;
+      const [rowA] = await db().select().from(checkouts).where(eq(checkouts.providerSessionId, a.sessionId));
+      // As when the route found A current and B's checkout committed before the rollback's transaction.
+      expect(await deletePendingClient(db(), app.payments, email, rowA!.id)).toEqual({ deleted: false, expiredSessions: [] });
+      expect((await state(email)).client?.id).toBe(clientId);
+      expect(await openRows(email)).toEqual([b.sessionId]);
+      expect((await app.inject(`/sandbox/checkout/${b.sessionId}`)).statusCode).toBe(200);
+      // A newer checkout still without its provider session (the provider has not answered yet) is left alone too.
+      const [rowB] = await db().select().from(checkouts).where(eq(checkouts.providerSessionId, b.sessionId));
+      const [pending] = await db()
+        .insert(checkouts)
+        .values({ ...rowB!, id: undefined, providerSessionId: null, url: null, ownerHash: null, createdAt: new Date() })
+        .returning();
+      await db().update(checkouts).set({ status: "expired" }).where(eq(checkouts.id, rowB!.id));
+      expect(await deletePendingClient(db(), app.payments, email, rowB!.id)).toEqual({ deleted: false, expiredSessions: [] });
+      expect((await state(email)).client?.id).toBe(clientId);
+      const [still] = await db().select().from(checkouts).where(eq(checkouts.id, pending!.id));
+      expect(still?.status).toBe("open");
+    });
   });
 
   describe("the billing portal", () => {

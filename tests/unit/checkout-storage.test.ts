@@ -105,4 +105,10 @@ describe("checkout actors", () => {
     expect(requests).toEqual([{ method: "GET", url: "/api/client/delete_by_email/ana%40example.com", body: undefined }]);
     expect(navigate).toHaveBeenCalledWith("/signup?resume=1&payment=canceled", { replace: true });
   });
+
+  it("name the cancelled checkout in the delete when the cancel address did", async () => {
+    const { api, requests } = fakeApi({ "/api/client/delete_by_email/ana%40example.com": { body: { ok: true, deleted: false } } });
+    await run(paymentCanceledActors(vi.fn(), api).deleteClient, { email: "ana@example.com", checkout: "Ab3_-x" });
+    expect(requests).toEqual([{ method: "GET", url: "/api/client/delete_by_email/ana%40example.com?checkout=Ab3_-x", body: undefined }]);
+  });
 });

@@ -6,6 +6,8 @@ import { SandboxPaymentProvider, TEST_CARD_PAYS } from "#server/payments/sandbox
 import { addDays, todayInServiceZone } from "#server/services/dates";
 import type { ClientInput } from "#contract/client";
 import { SITE_CLIENT_HEADER } from "#contract/calls";
+import { checkoutRef } from "#server/auth/ownership";
+import { sha256 } from "#server/auth/crypto";
 import { buildTestApp, ORIGIN } from "./app";
 import { validClient } from "../../fixtures/client";
 import { liftedLimits } from "../../../scripts/lifted-limits.mjs";
@@ -57,6 +59,9 @@ export function checkoutCookie(response: { headers: Record<string, unknown> }): 
   if (!value) throw new Error("the checkout set no ff_checkout cookie");
   return value.split(";")[0]!;
 }
+
+/** The reference (`?checkout=`) of the cancel address of the checkout that set this cookie ("ff_checkout=..."). */
+export const cancelRefOf = (cookie: string) => checkoutRef(sha256(cookie.slice(cookie.indexOf("=") + 1)));
 
 /**
  * The headers of a call from the site's own API client (src/api/client.ts sends SITE_CLIENT_HEADER on every
