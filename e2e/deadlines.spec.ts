@@ -142,8 +142,11 @@ for (const language of ["en", "es"] as const) {
       await expect.poll(() => create.held.length).toBe(1);
       const processing = page.getByRole("button", { name: signup("Processing..."), exact: true });
       await passDeadline(page, PAYMENT_DEADLINE_MS, () => expect(processing).toBeDisabled());
-      await expect(page.getByText(signup("Payment Error"), { exact: true })).toBeVisible();
-      await expect(page.getByText(signup("Something went wrong. Please try again."))).toBeVisible();
+      // Said twice: in the toast and beside the pay button (the toast's code may not load offline).
+      const toastRegion = page.getByRole("region", { name: /Notifications|Notificaciones/ });
+      await expect(toastRegion.getByText(signup("Payment Error"), { exact: true })).toBeVisible();
+      await expect(toastRegion.getByText(signup("Something went wrong. Please try again."))).toBeVisible();
+      await expect(page.getByRole("alert").filter({ hasText: signup("Payment Error") })).toContainText(signup("Something went wrong. Please try again."));
       await w.expectStep(6);
       await expect(page.getByText(email)).toBeVisible();
 
