@@ -146,7 +146,8 @@ for (const language of ["en", "es"] as const) {
       const toastRegion = page.getByRole("region", { name: /Notifications|Notificaciones/ });
       await expect(toastRegion.getByText(signup("Payment Error"), { exact: true })).toBeVisible();
       await expect(toastRegion.getByText(signup("Something went wrong. Please try again."))).toBeVisible();
-      await expect(page.getByRole("alert").filter({ hasText: signup("Payment Error") })).toContainText(signup("Something went wrong. Please try again."));
+      const inlineAlert = page.getByRole("form").getByRole("alert").filter({ hasText: signup("Payment Error") });
+      await expect(inlineAlert).toContainText(signup("Something went wrong. Please try again."));
       await w.expectStep(6);
       await expect(page.getByText(email)).toBeVisible();
 
