@@ -3,6 +3,7 @@
 export * from "./tables/app-info";
 export * from "./tables/outbox";
 export * from "./tables/payment-events";
+export * from "./tables/provider-subscriptions";
 export * from "./tables/clients";
 export * from "./tables/checkouts";
 export * from "./tables/orders";
