@@ -31,6 +31,25 @@ export interface CheckoutStatus {
   /** The provider's customer, once known (needed for the portal). */
   customerId?: string;
   subscriptionId?: string;
+  /** The subscription as the provider answered with the session, when it did (Stripe expands it). */
+  subscription?: SubscriptionState;
+}
+
+/**
+ * A subscription as the provider reports it now (decision 020): Stripe's statuses are incomplete,
+ * incomplete_expired, trialing, active, past_due, canceled, unpaid and paused; the sandbox's active and canceled.
+ */
+export interface SubscriptionState {
+  id: string;
+  /** The provider's status; a value Stripe adds later is kept as it came (and neither serves nor ends). */
+  status: string;
+  customerId: string | null;
+  /** Our client's id from the subscription's metadata (set at checkout), when it has one. */
+  clientId: number | null;
+  /** Stripe's pause_collection is set: the status stays active but no invoice is charged. */
+  collectionPaused: boolean;
+  /** When the provider was asked (just before the request): the state is at least this recent. */
+  readAt: Date;
 }
 
 export interface PortalRequest {
@@ -54,6 +73,11 @@ export interface PaymentProvider {
   expireCheckoutSession(sessionId: string): Promise<void>;
   /** Asks the provider whether the checkout was paid (never trusts the browser); throws when it cannot answer. */
   getCheckoutStatus(sessionId: string): Promise<CheckoutStatus>;
+  /**
+   * Asks the provider for a subscription as it is now (never trust an event's copy: events come late, twice and out
+   * of order); undefined when the provider does not know it. Throws when it cannot answer.
+   */
+  getSubscription(subscriptionId: string): Promise<SubscriptionState | undefined>;
   createPortalSession(request: PortalRequest): Promise<{ url: string }>;
   /**
    * The same provider for a call a browser waits on: every request it makes ends within `ms` from now, all of them

@@ -6,7 +6,7 @@ import type { Database } from "../db/index";
 import type { Db } from "../services/db";
 import { sandboxCheckoutSessions, sandboxPortalSessions, sandboxSubscriptions } from "../db/schema";
 import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "#domain/plan";
-import type { CheckoutRequest, CheckoutSession, CheckoutStatus, PaymentProvider, PortalRequest } from "./provider";
+import type { CheckoutRequest, CheckoutSession, CheckoutStatus, PaymentProvider, PortalRequest, SubscriptionState } from "./provider";
 
 export const SANDBOX_SESSION_ID_PLACEHOLDER = "{CHECKOUT_SESSION_ID}";
 /** How long a portal link stays usable. */
@@ -90,6 +90,14 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (!session) return { paid: false, closed: true };
     if (session.payment_status !== "paid") return session.status === "expired" ? { paid: false, closed: true } : { paid: false };
     return { paid: true, customerId: session.customer ?? undefined, subscriptionId: session.subscription ?? undefined };
+  }
+
+  /** The sandbox's subscriptions are active until cancelled in its portal. `db`: the caller's transaction. */
+  async getSubscription(subscriptionId: string, db: Db = this.db): Promise<SubscriptionState | undefined> {
+    const readAt = this.options.now();
+    const [subscription] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, subscriptionId));
+    if (!subscription) return undefined;
+    return { id: subscription.id, status: subscription.status, customerId: subscription.customerId, clientId: null, collectionPaused: false, readAt };
   }
 
   async createPortalSession(request: PortalRequest): Promise<{ url: string }> {

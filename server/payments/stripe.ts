@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import type { Config } from "../config";
 import { ApiError } from "../errors";
 import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "#domain/plan";
-import type { CheckoutRequest, CheckoutSession, CheckoutStatus, PaymentProvider, PortalRequest } from "./provider";
+import type { CheckoutRequest, CheckoutSession, CheckoutStatus, PaymentProvider, PortalRequest, SubscriptionState } from "./provider";
 import { firstCharge } from "./stripe-schedule";
 
 export const STRIPE_SESSION_ID_PLACEHOLDER = "{CHECKOUT_SESSION_ID}";
@@ -50,6 +50,21 @@ function providerError(error: unknown): ApiError {
   const apiError = new ApiError(502, "payment_provider_error", "The payment provider could not be reached. Please try again.");
   (apiError as Error & { cause?: unknown }).cause = error;
   return apiError;
+}
+
+const idOf = (value: string | { id: string } | null): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** What the service rule needs of a Stripe subscription (decision 020). */
+export function subscriptionState(subscription: Stripe.Subscription, readAt: Date): SubscriptionState {
+  const clientId = Number(subscription.metadata?.clientId);
+  return {
+    id: subscription.id,
+    status: subscription.status,
+    customerId: idOf(subscription.customer),
+    clientId: Number.isInteger(clientId) && clientId > 0 ? clientId : null,
+    collectionPaused: subscription.pause_collection != null,
+    readAt,
+  };
 }
 
 /** A caller that built the success URL with URLSearchParams has the placeholder percent-encoded; Stripe needs it literal. */
@@ -177,6 +192,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async getCheckoutStatus(sessionId: string): Promise<CheckoutStatus> {
+    const readAt = this.now();
     const session = await this.retrieve(sessionId, ["subscription"]);
     if (!session) return { paid: false, closed: true };
     const subscription = session.subscription;
@@ -186,7 +202,23 @@ export class StripeProvider implements PaymentProvider {
       (session.status === "complete" && (subscriptionStatus === "trialing" || subscriptionStatus === "active"));
     const customerId = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? undefined);
     const subscriptionId = typeof subscription === "string" ? subscription : (subscription?.id ?? undefined);
-    return { paid, ...(!paid && session.status === "expired" ? { closed: true } : {}), ...(customerId ? { customerId } : {}), ...(subscriptionId ? { subscriptionId } : {}) };
+    return {
+      paid,
+      ...(!paid && session.status === "expired" ? { closed: true } : {}),
+      ...(customerId ? { customerId } : {}),
+      ...(subscriptionId ? { subscriptionId } : {}),
+      ...(typeof subscription === "object" && subscription ? { subscription: subscriptionState(subscription, readAt) } : {}),
+    };
+  }
+
+  async getSubscription(subscriptionId: string): Promise<SubscriptionState | undefined> {
+    const readAt = this.now();
+    try {
+      return subscriptionState(await this.stripe.subscriptions.retrieve(subscriptionId, undefined, this.limits()), readAt);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
+      throw providerError(error);
+    }
   }
 
   async createPortalSession(request: PortalRequest): Promise<{ url: string }> {

@@ -173,7 +173,13 @@ describe("StripeProvider: expire, status and portal", () => {
     expect(await provider.getCheckoutStatus(session.id)).toEqual({ paid: false });
     const completed = fake.completeSession(session.id);
     const status = await provider.getCheckoutStatus(session.id);
-    expect(status).toEqual({ paid: true, customerId: completed.customer, subscriptionId: completed.subscription });
+    expect(status).toEqual({
+      paid: true,
+      customerId: completed.customer,
+      subscriptionId: completed.subscription,
+      // The subscription Stripe expanded, as getSubscription answers it: fulfilment stores it before deciding.
+      subscription: { id: completed.subscription, status: "trialing", customerId: completed.customer, clientId: 41, collectionPaused: false, readAt: expect.any(Date) },
+    });
     expect(fake.subscriptions.get(completed.subscription!)?.status).toBe("trialing");
     const retrieve = fake.requests.filter((r) => r.method === "GET").at(-1);
     expect(retrieve?.params).toEqual({ expand: ["subscription"] });
@@ -182,6 +188,29 @@ describe("StripeProvider: expire, status and portal", () => {
   it("treats an unknown session as unpaid", async () => {
     expect(await provider.getCheckoutStatus("cs_test_unknown")).toEqual({ paid: false, closed: true });
     fake.rejected.length = 0;
+  });
+
+  it("answers a subscription as Stripe has it now: status, customer, our client, paused collection; undefined when unknown", async () => {
+    const session = await provider.createCheckoutSession(request({ clientId: 57 }));
+    const { customer, subscription } = fake.completeSession(session.id);
+    fake.updateSubscription(subscription!, { status: "past_due", pause_collection: { behavior: "keep_as_draft", resumes_at: null } });
+    const before = new Date();
+    const state = await provider.getSubscription(subscription!);
+    expect(state).toEqual({ id: subscription, status: "past_due", customerId: customer, clientId: 57, collectionPaused: true, readAt: expect.any(Date) });
+    expect(state!.readAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
+    expect(fake.requests.at(-1)).toMatchObject({ method: "GET", path: `/v1/subscriptions/${subscription}`, status: 200 });
+    expect(await provider.getSubscription("sub_test_unknown")).toBeUndefined();
+    fake.rejected.length = 0;
+  });
+
+  it("reports Stripe unreachable while asking for a subscription as a payment provider error", async () => {
+    fake.outage(true);
+    try {
+      await expect(provider.getSubscription("sub_test_any")).rejects.toMatchObject({ statusCode: 502, code: "payment_provider_error" });
+    } finally {
+      fake.outage(false);
+      fake.rejected.length = 0;
+    }
   });
 
   it("opens the billing portal for the customer, in the client's language, returning to the site", async () => {

@@ -1,7 +1,8 @@
 // A local HTTP fake of the part of Stripe's API this project uses, for the REAL stripe client (host, port,
 // protocol "http"). It parses form-encoded bodies the way Stripe does (nested keys), refuses unknown
 // parameters and the documented constraints that matter to our Checkout Sessions, so a wrong request fails
-// the test instead of passing against a lenient mock. Tests mark sessions paid and build signed webhooks.
+// the test instead of passing against a lenient mock. Tests mark sessions paid, move subscriptions through
+// Stripe's statuses, take Stripe down, and build signed webhooks.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -223,12 +224,16 @@ export interface FakeSession {
   livemode: false;
 }
 
+export type FakeSubscriptionStatus = "incomplete" | "incomplete_expired" | "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "paused";
+
 export interface FakeSubscription {
   id: string;
   object: "subscription";
-  status: "trialing" | "active" | "canceled";
+  status: FakeSubscriptionStatus;
   customer: string;
   metadata: Record<string, string>;
+  /** Set while collection is paused (the status stays as it was). */
+  pause_collection: { behavior: "keep_as_draft" | "mark_uncollectible" | "void"; resumes_at: number | null } | null;
   trial_end: number | null;
   billing_cycle_anchor: number;
   created: number;
@@ -295,6 +300,10 @@ export interface FakeStripe {
   completeSession(sessionId: string): FakeSession;
   /** The subscription is cancelled (in the portal or by Stripe). */
   cancelSubscription(subscriptionId: string): FakeSubscription;
+  /** The subscription changes at Stripe (a failed renewal, a pause, a payment): answers a copy, as an event would carry. */
+  updateSubscription(subscriptionId: string, changes: Partial<Pick<FakeSubscription, "status" | "pause_collection">>): FakeSubscription;
+  /** From now on every request is answered 503 (Stripe down; marked not worth retrying, so a test waits for no backoff), until outage(false). */
+  outage(down: boolean): void;
   /** From now on every request is read and recorded but never answered (Stripe stalled), until stall(false). */
   stall(stalled: boolean): void;
   /** A Stripe event as its webhook would deliver it. */
@@ -314,6 +323,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const customers = new Set<string>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   let stalled = false;
+  let down = false;
 
   function createCheckoutSession(raw: Params): FakeSession {
     const p = checkTop(raw, checkoutCreateSpec) as unknown as CheckoutCreateParams & { customer?: string; expand?: string[] };
@@ -485,6 +495,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         return sessionView(session, expandList);
       }
     }
+    const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === "GET" && subscriptionMatch) {
+      checkTop(params, { expand });
+      const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1]!));
+      if (!subscription) throw new FakeStripeError(404, `No such subscription: '${subscriptionMatch[1]}'`, "id", "invalid_request_error", "resource_missing");
+      return { ...subscription };
+    }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       const p = checkTop(params, portalCreateSpec) as { customer?: string; return_url?: string; locale?: string };
       if (!p.customer) throw new FakeStripeError(400, "Missing required param: customer.", "customer");
@@ -529,6 +546,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       res.end(JSON.stringify(payload));
     };
     try {
+      if (down) {
+        res.setHeader("stripe-should-retry", "false");
+        throw new FakeStripeError(503, "Stripe is unavailable.", undefined, "api_error");
+      }
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         throw new FakeStripeError(401, "Invalid API Key provided.");
       }
@@ -588,6 +609,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         status: trialEnd ? "trialing" : "active",
         customer,
         metadata: params.subscription_data?.metadata ?? {},
+        pause_collection: null,
         trial_end: trialEnd,
         billing_cycle_anchor: trialEnd ?? params.subscription_data?.billing_cycle_anchor ?? nowSeconds(),
         created: nowSeconds(),
@@ -603,8 +625,17 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       subscription.status = "canceled";
       return { ...subscription };
     },
+    updateSubscription(subscriptionId, changes) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`The fake knows no subscription ${subscriptionId}`);
+      Object.assign(subscription, changes);
+      return { ...subscription };
+    },
     stall(value) {
       stalled = value;
+    },
+    outage(value) {
+      down = value;
     },
     event(type, object) {
       return { id: id("evt"), object: "event", api_version: Stripe.API_VERSION, created: nowSeconds(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } } as ReturnType<FakeStripe["event"]>;
