@@ -1,68 +1,19 @@
 // Stripe end to end inside the real app: checkout through the API (the real stripe client talking to the local
 // fake), then signed webhooks through app.inject; replays, bad signatures and the post-payment race.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addDays, format, parseISO } from "date-fns";
 import { count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildTestApp } from "./helpers/app";
-import { fromSite, checkoutCookie } from "./helpers/api";
-import { startFakeStripe, signWebhookPayload, type FakeStripe } from "./fakes/stripe-api";
+import { newYorkDate, startStripeApp, stripeSignupClient as signupClient, WEBHOOK_SECRET, type StripeTestApp } from "./helpers/stripe";
+import { signWebhookPayload, type FakeStripe } from "./fakes/stripe-api";
 import { checkouts, clients, emailOutbox, orders, paymentEvents } from "#server/db/schema";
-import type { ClientInput } from "#contract/client";
-import { validClient } from "../fixtures/client";
 
-const WEBHOOK_SECRET = "whsec_test_freshfold_webhook_secret";
-
+let stripe: StripeTestApp;
 let fake: FakeStripe;
 let app: FastifyInstance;
-
-/** A date in New York, `days` after today. */
-function newYorkDate(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-  return format(addDays(parseISO(today), days), "yyyy-MM-dd");
-}
-
-function signupClient(email: string): ClientInput {
-  const address = { street: "Brickell Ave", number: 1200, zip: "33131", city: "Miami", state: "FL", country: "USA" };
-  return validClient({ email, surname: "Pérez", phoneNumber: "(305) 555-0199", detergent: "hypoallergenic", language: "es", address }, [newYorkDate(2), newYorkDate(4)]);
-}
-
-/** Runs the sign-up's checkout call and returns the Stripe session the server opened. */
-/** The paying browser's checkout cookie per e-mail: the post-payment calls and the portal need it. */
-const cookies = new Map<string, string>();
-const payingBrowser = (email: string) => fromSite(cookies.get(email));
-
-async function checkout(email: string) {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/payments/create-checkout-session_signup",
-    payload: {
-      success_url: "http://localhost:3000/payment-success",
-      cancel_url: "http://localhost:3000/payment-canceled",
-      client: signupClient(email),
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const url = (response.json() as { checkout_url: string }).checkout_url;
-  expect(new URL(url).origin).toBe("https://checkout.stripe.com");
-  cookies.set(email, checkoutCookie(response));
-  const session = [...fake.sessions.values()].find((s) => s.url === url);
-  if (!session) throw new Error(`no fake session behind ${url}`);
-  return session;
-}
-
-function deliver(event: object, options: { secret?: string; signature?: string } = {}) {
-  const payload = JSON.stringify(event);
-  return app.inject({
-    method: "POST",
-    url: "/api/payments/webhook",
-    headers: {
-      "content-type": "application/json; charset=utf-8",
-      "stripe-signature": options.signature ?? signWebhookPayload(payload, options.secret ?? WEBHOOK_SECRET),
-    },
-    payload,
-  });
-}
+const checkout = (email: string) => stripe.checkout(email);
+const deliver = (event: object, options?: { secret?: string; signature?: string }) => stripe.deliver(event, options);
+const payingBrowser = (email: string) => stripe.payingBrowser(email);
 
 async function state(email: string) {
   const db = app.database.db;
@@ -81,20 +32,11 @@ async function state(email: string) {
 }
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  app = await buildTestApp({
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-    // Every checkout here comes from one address; the limits are tested in trust.test.ts.
-    RATE_LIMIT_CHECKOUT: "1000",
-    CHECKOUT_OPEN_PER_ADDRESS: "1000",
-    MAIL_WORKER_INTERVAL_MS: "0",
-  });
+  stripe = await startStripeApp();
+  ({ fake, app } = stripe);
 });
 afterAll(async () => {
-  await app?.close();
-  await fake?.close();
+  await stripe?.close();
 });
 beforeEach(() => {
   fake.rejected.length = 0;
