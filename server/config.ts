@@ -39,6 +39,10 @@ export const configSchema = z.object({
   MAIL_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** How often every checkout awaiting payment is checked with the provider (and once at start); 0 turns it off. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Subscriptions each reconcile pass asks the provider about (repairs a missed subscription webhook); 0: none. */
+  SUBSCRIPTION_SYNC_BATCH: z.coerce.number().int().min(0).default(20),
+  /** Each served client's subscription is asked about again once this many hours have passed since the last time. */
+  SUBSCRIPTION_SYNC_HOURS: positiveInt(24),
   REDIS_URL: z.url().optional(),
   /**
    * Which forwarded client address to believe (Fastify's trustProxy): unset/0/false none; a number N trusts the

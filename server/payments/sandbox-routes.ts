@@ -6,7 +6,8 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { publicOrigin } from "../config";
 import { homeAddress } from "../auth/portal-access";
 import type { Language } from "#contract/common";
-import { clientOfSubscription, comingPickups, deactivateSubscription, fulfilPaidCheckout } from "../services/fulfilment";
+import { fulfilPaidCheckout } from "../services/fulfilment";
+import { applySubscriptionState, clientOfSubscription, comingPickups } from "../services/subscription-state";
 import { todayInServiceZone } from "../services/dates";
 import { SandboxPaymentProvider } from "./sandbox";
 import { serverI18n } from "../i18n";
@@ -145,13 +146,14 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
     const found = await provider.portal(request.params.id);
     if (!found?.subscription || found.expired) return renderPortal(request.params.id, request.headers["accept-language"], reply);
     const subscriptionId = found.subscription.id;
-    // The cancellation and the provider's "subscription deleted" on our side (the client becomes inactive, the
-    // e-mail is queued) commit together: no webhook retries here, so a crash between them would leave a cancelled
-    // plan whose client still counts as paying. Both steps are no-ops when already done; a second submit waits on
-    // the subscription's row lock and finds both done.
+    // The cancellation and its effect on our side (the subscription rule: the client becomes inactive, the e-mail
+    // is queued) commit together: no webhook retries here, so a crash between them would leave a cancelled plan
+    // whose client still counts as paying. Both steps are no-ops when already done; a second submit waits on the
+    // subscription's row lock and finds both done.
     await app.database.db.transaction(async (tx) => {
       await provider.cancelSubscription(subscriptionId, tx);
-      await deactivateSubscription(tx, { subscriptionId, now: app.now() });
+      const cancelled = await provider.getSubscription(subscriptionId, tx);
+      if (cancelled) await applySubscriptionState(tx, provider.name, cancelled, app.now());
     });
     return reply.redirect(`/sandbox/portal/${encodeURIComponent(found.portal.id)}?canceled=1`, 303);
   });

@@ -1,6 +1,8 @@
 // POST /api/payments/webhook: Stripe's events. The signature is checked on the raw body, so this route lives
 // in its own encapsulated plugin whose JSON parser keeps the bytes (the rest of the API parses JSON as usual).
 // Each event is applied at most once: its id goes into payment_events in the same transaction as its effect.
+// A subscription's events and its invoices' are applied as the subscription is NOW at Stripe, asked for again
+// (events come late, twice and out of order): product.md PAY-11, decision 020.
 import fp from "fastify-plugin";
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
@@ -8,20 +10,51 @@ import { z } from "zod";
 import { ApiError } from "../errors";
 import { safeError } from "../safe-log";
 import { paymentEvents } from "../db/schema";
-import { deactivateSubscription, fulfilPaidCheckout } from "../services/fulfilment";
+import { fulfilPaidCheckout } from "../services/fulfilment";
+import { applySubscriptionState, type ApplyOutcome } from "../services/subscription-state";
+import type { PaymentProvider, SubscriptionState } from "../payments/provider";
 import type { Db } from "../services/db";
 
 export const STRIPE_WEBHOOK_PATH = "/payments/webhook";
 /** Stripe's events are a few kilobytes; this leaves room without accepting anything huge. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-type Outcome = "fulfilled" | "already_fulfilled" | "deactivated" | "already_inactive" | "pending" | "ignored" | "unknown";
+type Outcome = "fulfilled" | "already_fulfilled" | "subscription_ended" | ApplyOutcome | "pending" | "ignored" | "unknown";
 
 const idOf = (value: unknown): string | undefined =>
   typeof value === "string" ? value : value && typeof value === "object" && "id" in value && typeof value.id === "string" ? value.id : undefined;
 
-/** The effect of one verified event, inside the transaction that records it. */
-async function apply(tx: Db, event: Stripe.Event): Promise<{ outcome: Outcome; objectId?: string }> {
+/** The events whose effect is their subscription's current state (the events README's "Stripe setup" enables). */
+const SUBSCRIPTION_EVENTS = new Set([
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "customer.subscription.paused",
+  "customer.subscription.resumed",
+  "invoice.paid",
+  "invoice.payment_failed",
+]);
+
+/** The subscription such an event is about: the subscription itself, or the one an invoice bills. */
+function subscriptionOf(event: Stripe.Event): string | undefined {
+  if (!SUBSCRIPTION_EVENTS.has(event.type)) return undefined;
+  const object = event.data.object as { id?: unknown; parent?: { subscription_details?: { subscription?: unknown } | null } | null; subscription?: unknown };
+  if (event.type.startsWith("customer.subscription.")) return idOf(object);
+  // Since API version 2025-03-31 an invoice names it under parent; an endpoint on an older version sends `subscription`.
+  return idOf(object.parent?.subscription_details?.subscription) ?? idOf(object.subscription);
+}
+
+/** The effect of one verified event, inside the transaction that records it. `current`: its subscription as Stripe has it now. */
+async function apply(
+  tx: Db,
+  event: Stripe.Event,
+  subscription: { id: string; current: SubscriptionState | undefined; provider: PaymentProvider["name"]; now: Date } | undefined,
+): Promise<{ outcome: Outcome; objectId?: string }> {
+  if (subscription) {
+    if (!subscription.current) return { outcome: "unknown", objectId: subscription.id };
+    const applied = await applySubscriptionState(tx, subscription.provider, subscription.current, subscription.now);
+    return { outcome: applied.outcome, objectId: subscription.id };
+  }
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
@@ -36,16 +69,6 @@ async function apply(tx: Db, event: Stripe.Event): Promise<{ outcome: Outcome; o
         subscriptionId: idOf(session.subscription) ?? null,
       });
       return { outcome: result.outcome === "unknown_session" ? "unknown" : result.outcome, objectId: session.id };
-    }
-    case "customer.subscription.deleted": {
-      const subscription = event.data.object;
-      const clientId = Number(subscription.metadata?.clientId);
-      const result = await deactivateSubscription(tx, {
-        subscriptionId: subscription.id,
-        customerId: idOf(subscription.customer) ?? null,
-        clientId: Number.isInteger(clientId) && clientId > 0 ? clientId : null,
-      });
-      return { outcome: result.outcome, objectId: subscription.id };
     }
     default:
       return { outcome: "ignored", objectId: idOf((event.data as { object?: unknown }).object) };
@@ -82,14 +105,26 @@ export default fp(
           throw new ApiError(400, "bad_request", "Invalid Stripe signature.");
         }
 
-        const applied = await app.database.db.transaction(async (tx) => {
+        const db = app.database.db;
+        const subscriptionId = subscriptionOf(event);
+        let subscription: Parameters<typeof apply>[2];
+        if (subscriptionId) {
+          // Asked outside the transaction (no lock held across a network call), and not again for a repeat.
+          const [seen] = await db.select({ eventId: paymentEvents.eventId }).from(paymentEvents).where(eq(paymentEvents.eventId, event.id));
+          if (seen) return { received: true as const, duplicate: true };
+          // Stripe unreachable: 502 payment_provider_error, nothing recorded, so Stripe delivers the event again.
+          const current = await app.payments.getSubscription(subscriptionId);
+          subscription = { id: subscriptionId, current, provider: app.payments.name, now: app.now() };
+        }
+
+        const applied = await db.transaction(async (tx) => {
           const claimed = await tx
             .insert(paymentEvents)
             .values({ eventId: event.id, provider: "stripe", type: event.type, outcome: "processing" })
             .onConflictDoNothing()
             .returning({ eventId: paymentEvents.eventId });
           if (claimed.length === 0) return undefined;
-          const result = await apply(tx, event);
+          const result = await apply(tx, event, subscription);
           await tx
             .update(paymentEvents)
             .set({ outcome: result.outcome, objectId: result.objectId ?? null })
@@ -101,5 +136,5 @@ export default fp(
       },
     );
   },
-  { name: "stripe-webhook", encapsulate: true, dependencies: ["database", "error-handler"] },
+  { name: "stripe-webhook", encapsulate: true, dependencies: ["database", "payments", "error-handler"] },
 );

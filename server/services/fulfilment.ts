@@ -1,26 +1,31 @@
-// Fulfilment of a paid checkout and deactivation of a cancelled subscription: the only two places where a
-// client's subscription state changes. Whoever calls first (the sandbox's Pay button, Stripe's webhook, a
-// post-payment call) does the work; every later call finds it done and changes nothing.
-import { and, asc, desc, eq, gte, isNotNull } from "drizzle-orm";
-import { checkouts, clients, orders } from "../db/schema";
+// Fulfilment of a paid checkout: with the subscription rule (subscription-state.ts), the only places where a
+// client's service starts or ends. Whoever calls first (the sandbox's Pay button, Stripe's webhook, a
+// post-payment call, the reconciler) does the work; every later call finds it done and changes nothing.
+import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { checkouts, clients, orders, providerSubscriptions } from "../db/schema";
 import { welcomeData } from "../mail/welcome-data";
 import { queueEmail } from "../mail/outbox";
 import { ORDER_CREATED_BY } from "#domain/plan";
-import type { PaymentProvider } from "../payments/provider";
 import type { Db } from "./db";
+import type { PaymentProvider, SubscriptionState } from "../payments/provider";
 import { submittedClientColumns } from "../auth/submitted-client";
-import { todayInServiceZone } from "./dates";
+import { isFinal, recordSubscriptionState, settleService, subscriptionRow } from "./subscription-state";
 
 export interface FulfilInput {
   /** The provider's checkout session id. */
   sessionId: string;
   customerId?: string | null;
   subscriptionId?: string | null;
+  /** The subscription as the provider just reported it with the session: stored before it is consulted. */
+  subscription?: SubscriptionState;
 }
 
 export interface FulfilResult {
-  /** fulfilled: this call did it; already_fulfilled: an earlier call did; unknown_session: not one of ours. */
-  outcome: "fulfilled" | "already_fulfilled" | "unknown_session";
+  /**
+   * fulfilled: this call did it; already_fulfilled: an earlier call did; unknown_session: not one of ours;
+   * subscription_ended: paid, but its subscription had already ended for good, so no service starts (decision 020).
+   */
+  outcome: "fulfilled" | "already_fulfilled" | "unknown_session" | "subscription_ended";
   clientId?: number;
   checkoutId?: number;
 }
@@ -28,13 +33,12 @@ export interface FulfilResult {
 /** The welcome e-mail's de-duplication key: one welcome per paid checkout (a later re-subscription gets its own). */
 export const welcomeKey = (clientId: number, checkoutId: number) => `welcome:${clientId}:${checkoutId}`;
 
-/** The cancellation e-mail's de-duplication key: one per ended subscription (the portal and the webhook may both report it). */
-export const cancellationKey = (clientId: number, subscriptionId: string | null) => `cancellation:${clientId}:${subscriptionId ?? "none"}`;
-
 /**
  * In one transaction: marks the checkout paid, activates the client, creates the two orders and queues the
  * welcome e-mail, each exactly once. Safe to call any number of times, concurrently too (the checkout row is
- * locked first).
+ * locked first). What the provider last said about the subscription decides first (product.md PAY-11): ended for
+ * good (cancelled, expired), the payment is recorded and nothing starts; suspended (unpaid, paused), the client
+ * is fulfilled and then suspended, so that the subscription's return serves it.
  */
 export async function fulfilPaidCheckout(db: Db, input: FulfilInput): Promise<FulfilResult> {
   return db.transaction(async (tx) => {
@@ -48,6 +52,9 @@ export async function fulfilPaidCheckout(db: Db, input: FulfilInput): Promise<Fu
     const subscriptionId = input.subscriptionId ?? checkout.subscriptionId;
     // Paid even if we had marked it expired (replaced or timed out): the money was taken, so it is honoured.
     await tx.update(checkouts).set({ status: "paid", paidAt: now, customerId, subscriptionId }).where(eq(checkouts.id, checkout.id));
+    const subscription = subscriptionId ? await subscriptionOnRecord(tx, checkout, subscriptionId, customerId, input.subscription) : undefined;
+    // Deleted before its payment was confirmed (Stripe does not order events): no client, orders or welcome.
+    if (subscription && isFinal(subscription.status)) return { outcome: "subscription_ended", ...done };
     const [client] = await tx
       .update(clients)
       .set({
@@ -78,79 +85,24 @@ export async function fulfilPaidCheckout(db: Db, input: FulfilInput): Promise<Fu
       data: welcomeData(client, checkout),
       dedupeKey: welcomeKey(client.id, checkout.id),
     });
+    if (subscription) await settleService(tx, subscription, client, now);
     return { outcome: "fulfilled", ...done };
   });
 }
 
-export interface DeactivateInput {
-  /** When given, only the client of exactly this subscription is affected (an old subscription's end never ends a newer one). */
-  subscriptionId?: string | null;
-  customerId?: string | null;
-  clientId?: number | null;
-  /** The moment of the cancellation (default: now); the server's clock in tests. */
-  now?: Date;
-}
-
-export interface DeactivateResult {
-  outcome: "deactivated" | "already_inactive" | "unknown";
-  clientId?: number;
-}
-
-/** The client's booked (paid) pickups from `from` on, in date order: a cancellation leaves them in place. */
-export async function comingPickups(db: Db, clientId: number, from: string): Promise<string[]> {
-  const rows = await db
-    .select({ date: orders.date })
-    .from(orders)
-    .where(and(eq(orders.clientId, clientId), gte(orders.date, from)))
-    .orderBy(asc(orders.date));
-  return rows.map((row) => row.date);
-}
-
-/** The client of a provider subscription, if any. */
-export async function clientOfSubscription(db: Db, subscriptionId: string): Promise<{ id: number } | undefined> {
-  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.providerSubscriptionId, subscriptionId));
-  return client;
-}
-
-/** The subscription ended (cancelled in the portal, or deleted at the provider): the client becomes inactive. */
-export async function deactivateSubscription(db: Db, input: DeactivateInput): Promise<DeactivateResult> {
-  const where = input.subscriptionId
-    ? eq(clients.providerSubscriptionId, input.subscriptionId)
-    : input.customerId
-      ? eq(clients.providerCustomerId, input.customerId)
-      : input.clientId != null
-        ? eq(clients.id, input.clientId)
-        : undefined;
-  if (!where) return { outcome: "unknown" };
-  return db.transaction(async (tx) => {
-    const [client] = await tx
-      .select({
-        id: clients.id,
-        isActive: clients.isActive,
-        email: clients.email,
-        name: clients.name,
-        language: clients.language,
-        subscriptionId: clients.providerSubscriptionId,
-      })
-      .from(clients)
-      .where(where)
-      .for("update");
-    if (!client) return { outcome: "unknown" };
-    if (!client.isActive) return { outcome: "already_inactive", clientId: client.id };
-    const now = input.now ?? new Date();
-    await tx.update(clients).set({ isActive: false, cancelledAt: now, updatedAt: now }).where(eq(clients.id, client.id));
-    // The pickups already booked (and paid) from today on still take place: the e-mail names them.
-    const canceledOn = todayInServiceZone(now);
-    const coming = await comingPickups(tx, client.id, canceledOn);
-    await queueEmail(tx, {
-      kind: "cancellation",
-      to: client.email,
-      language: client.language,
-      data: { firstName: client.name, canceledOn, paidPickups: coming },
-      dedupeKey: cancellationKey(client.id, client.subscriptionId),
-    });
-    return { outcome: "deactivated", clientId: client.id };
-  });
+/** The subscription's stored state, the provider's report stored first when one came with the call. */
+async function subscriptionOnRecord(
+  tx: Db,
+  checkout: { provider: PaymentProvider["name"]; clientId: number },
+  subscriptionId: string,
+  customerId: string | null,
+  reported: SubscriptionState | undefined,
+) {
+  if (reported?.id === subscriptionId) await recordSubscriptionState(tx, checkout.provider, reported);
+  const row = await subscriptionRow(tx, checkout.provider, subscriptionId, { customerId, clientId: checkout.clientId });
+  if (row.clientId === checkout.clientId) return row;
+  const [ours] = await tx.update(providerSubscriptions).set({ clientId: checkout.clientId }).where(eq(providerSubscriptions.subscriptionId, subscriptionId)).returning();
+  return ours!;
 }
 
 /**
@@ -167,6 +119,11 @@ export async function confirmWithProvider(db: Db, provider: PaymentProvider, cli
   if (!checkout?.sessionId) return false;
   const status = await provider.getCheckoutStatus(checkout.sessionId);
   if (!status.paid) return false;
-  const result = await fulfilPaidCheckout(db, { sessionId: checkout.sessionId, customerId: status.customerId, subscriptionId: status.subscriptionId });
-  return result.outcome !== "unknown_session";
+  const result = await fulfilPaidCheckout(db, {
+    sessionId: checkout.sessionId,
+    customerId: status.customerId,
+    subscriptionId: status.subscriptionId,
+    subscription: status.subscription,
+  });
+  return result.outcome === "fulfilled" || result.outcome === "already_fulfilled";
 }

@@ -1,5 +1,6 @@
 // Runs the reconciler in every server process: a pass once the app is ready, then every RECONCILE_INTERVAL_MS
-// (0 turns it off; tests run passes by hand through app.reconciler).
+// (0 turns it off; tests run passes by hand through app.reconciler). Each pass also asks about a few
+// subscriptions (SUBSCRIPTION_SYNC_BATCH, each about once every SUBSCRIPTION_SYNC_HOURS).
 import fp from "fastify-plugin";
 import { Reconciler } from "./reconcile";
 
@@ -18,6 +19,7 @@ export default fp(
       capacity: app.config.PICKUP_DAILY_CAPACITY,
       operatorInbox: app.config.CONTACT_INBOX,
       intervalMs: app.config.RECONCILE_INTERVAL_MS,
+      subscriptionSync: { batch: app.config.SUBSCRIPTION_SYNC_BATCH, periodHours: app.config.SUBSCRIPTION_SYNC_HOURS },
       log: app.log,
     });
     app.decorate("reconciler", reconciler);

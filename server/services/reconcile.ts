@@ -14,6 +14,7 @@ import type { Database } from "../db/index";
 import { todayInServiceZone } from "./dates";
 import type { Db } from "./db";
 import { fulfilPaidCheckout } from "./fulfilment";
+import { syncSubscriptions, type SyncResult } from "./subscription-state";
 
 /** How long after its end a checkout is still asked about (Stripe retries a webhook for days; a sandbox crash is repaired at start). */
 export const RECONCILE_WINDOW_HOURS = 48;
@@ -70,10 +71,13 @@ export async function reconcileCheckouts(deps: ReconcileDeps): Promise<Reconcile
         if (status.closed) deps.closed?.add(sessionId);
         continue;
       }
-      const fulfilled = await fulfilPaidCheckout(db, { sessionId, customerId: status.customerId, subscriptionId: status.subscriptionId });
+      const fulfilled = await fulfilPaidCheckout(db, { sessionId, customerId: status.customerId, subscriptionId: status.subscriptionId, subscription: status.subscription });
       if (fulfilled.outcome === "fulfilled") {
         result.fulfilled += 1;
         log?.warn({ checkoutId: fulfilled.checkoutId }, "reconciliation fulfilled a paid checkout that had been missed");
+      }
+      if (fulfilled.outcome === "subscription_ended") {
+        log?.warn({ checkoutId: fulfilled.checkoutId }, "a paid checkout's subscription had already ended: no service started (a refund may be due)");
       }
     } catch (error) {
       result.errors += 1;
@@ -135,7 +139,7 @@ export async function settleBeforeRelease(
     }
     const status = await provider.getCheckoutStatus(sessionId);
     if (status.paid) {
-      await fulfilPaidCheckout(db, { sessionId, customerId: status.customerId, subscriptionId: status.subscriptionId });
+      await fulfilPaidCheckout(db, { sessionId, customerId: status.customerId, subscriptionId: status.subscriptionId, subscription: status.subscription });
       return { paid: true, closed };
     }
     if (expired) closed.push(sessionId);
@@ -162,8 +166,8 @@ export async function openSessionsOf(db: Db, email: string, checkoutId?: number)
 }
 
 /**
- * The background loop: one pass at start, then one every `intervalMs` (0: none at all). Passes never overlap;
- * stop() waits for the one in flight.
+ * The background loop: one pass at start, then one every `intervalMs` (0: none at all): the checkouts awaiting
+ * payment, then a few subscriptions (`subscriptionSync`). Passes never overlap; stop() waits for the one in flight.
  */
 export class Reconciler {
   private timer: NodeJS.Timeout | undefined;
@@ -172,13 +176,20 @@ export class Reconciler {
   private readonly closed = new Set<string>();
 
   constructor(
-    private readonly options: Omit<ReconcileDeps, "now" | "closed"> & { now: () => Date; intervalMs: number },
+    private readonly options: Omit<ReconcileDeps, "now" | "closed"> & {
+      now: () => Date;
+      intervalMs: number;
+      /** SUBSCRIPTION_SYNC_BATCH subscriptions a pass, each about once every SUBSCRIPTION_SYNC_HOURS. */
+      subscriptionSync: { batch: number; periodHours: number };
+    },
   ) {}
 
   /** One pass now (also what the loop runs). */
-  runOnce(): Promise<ReconcileResult> {
-    const { now, intervalMs: _interval, ...deps } = this.options;
-    return reconcileCheckouts({ ...deps, now: now(), closed: this.closed });
+  async runOnce(): Promise<ReconcileResult & { subscriptions: SyncResult }> {
+    const { now, intervalMs: _interval, subscriptionSync, ...deps } = this.options;
+    const checkouts = await reconcileCheckouts({ ...deps, now: now(), closed: this.closed });
+    const subscriptions = await syncSubscriptions({ db: deps.db, provider: deps.provider, now, log: deps.log, ...subscriptionSync });
+    return { ...checkouts, subscriptions };
   }
 
   start() {

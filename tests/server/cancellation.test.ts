@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { clients, emailOutbox, sandboxSubscriptions } from "#server/db/schema";
-import { deactivateSubscription } from "#server/services/fulfilment";
+import { applySubscriptionState } from "#server/services/subscription-state";
 import { testDriver } from "./helpers/database";
 import { fromSite, buildApiApp, openCheckout, payWithCard, signupClient, type ApiApp, type TestClock } from "./helpers/api";
 import { startSmtpServer, type TestSmtpServer } from "./helpers/mail-smtp";
@@ -90,15 +90,16 @@ describe(`cancelling a subscription (${testDriver})`, () => {
     const email = "cancel-hook@example.com";
     await paidPortal(email, "en");
     const [client] = await cancellationsClient(email);
-    const first = await deactivateSubscription(app.database.db, { clientId: client!.id, now: clock.now() });
-    const again = await deactivateSubscription(app.database.db, { clientId: client!.id, now: clock.now() });
-    expect([first.outcome, again.outcome]).toEqual(["deactivated", "already_inactive"]);
+    const cancelled = { id: client!.subscriptionId!, status: "canceled", customerId: null, clientId: null, collectionPaused: false, readAt: clock.now() };
+    const first = await applySubscriptionState(app.database.db, "sandbox", cancelled, clock.now());
+    const again = await applySubscriptionState(app.database.db, "sandbox", cancelled, clock.now());
+    expect([first.outcome, again.outcome]).toEqual(["ended", "unchanged"]);
     expect(await cancellations(email)).toHaveLength(1);
   });
 });
 
 async function cancellationsClient(email: string) {
-  return app.database.db.select({ id: clients.id }).from(clients).where(eq(clients.email, email));
+  return app.database.db.select({ id: clients.id, subscriptionId: clients.providerSubscriptionId }).from(clients).where(eq(clients.email, email));
 }
 
 /** Both sides of a subscription: the sandbox's status and whether our client counts as paying. */

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { checkouts } from "#server/db/schema";
-import { deactivateSubscription, fulfilPaidCheckout } from "#server/services/fulfilment";
+import { fulfilPaidCheckout } from "#server/services/fulfilment";
+import { applySubscriptionState } from "#server/services/subscription-state";
 import { deletePendingClient } from "#server/services/clients";
 import { testDriver } from "./helpers/database";
 import {
@@ -317,7 +318,9 @@ describe(`the sign-up sequence (${testDriver})`, () => {
       expect((await app.inject({ url: `/api/client/set_active/${email}`, headers: fromSite(cookie) })).statusCode).toBe(409);
       // Cancelling twice changes nothing.
       expect((await app.inject({ method: "POST", url: `${path}/cancel` })).statusCode).toBe(303);
-      expect((await deactivateSubscription(db(), { clientId: (await state(email)).client!.id })).outcome).toBe("already_inactive");
+      const cancelled = (id: string) => ({ id, status: "canceled", customerId: null, clientId: null, collectionPaused: false, readAt: clock.now() });
+      expect((await applySubscriptionState(db(), "sandbox", cancelled((await state(email)).client!.providerSubscriptionId!), clock.now())).outcome).toBe("unchanged");
+      expect((await state(email)).client?.isActive).toBe(false);
 
       const resubscribe = await openCheckout(app, signupClient(clock, { email }, 8));
       await payWithCard(app, resubscribe.sessionId);
@@ -327,7 +330,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
       expect(now.welcomes).toBe(2);
       // The end of the old subscription never ends the new one.
       const old = await db().select().from(checkouts).where(eq(checkouts.providerSessionId, sessionId));
-      expect((await deactivateSubscription(db(), { subscriptionId: old[0]!.subscriptionId })).outcome).toBe("unknown");
+      expect((await applySubscriptionState(db(), "sandbox", cancelled(old[0]!.subscriptionId!), clock.now())).outcome).toBe("recorded");
       expect((await state(email)).client?.isActive).toBe(true);
     });
   });

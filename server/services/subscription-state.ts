@@ -1,0 +1,226 @@
+// A client's service follows its subscription at the provider (product.md PAY-11, decision 020): one rule, here,
+// applied to what the provider says when asked (the webhook, fulfilment, the reconciler's slow pass), never to an
+// event's copy. The sandbox portal's Cancel goes through it too.
+import { and, asc, eq, gte, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { clients, orders, providerSubscriptions, type ProviderSubscriptionRow } from "../db/schema";
+import type { Database } from "../db/index";
+import { queueEmail } from "../mail/outbox";
+import type { PaymentProvider, SubscriptionState } from "../payments/provider";
+import { safeError } from "../safe-log";
+import type { Language } from "#contract/common";
+import { todayInServiceZone } from "./dates";
+import type { Db } from "./db";
+
+type Provider = PaymentProvider["name"];
+type Log = { warn: (obj: object, msg: string) => void };
+
+/** serve: the client is served; end: the service stops; none: the client stays as it is (incomplete, or a status Stripe adds later). */
+export type ServiceVerdict = "serve" | "end" | "none";
+
+const SERVING = new Set(["active", "trialing", "past_due"]);
+const ENDING = new Set(["unpaid", "paused", "canceled", "incomplete_expired"]);
+/** Statuses a subscription never leaves: a payment confirmed after one starts no service, and nothing asks about it again. */
+export const FINAL_STATUSES = ["canceled", "incomplete_expired"];
+
+/** The rule: active, trialing and past_due serve (unless collection is paused); unpaid, paused, canceled and incomplete_expired end. */
+export function serviceVerdict(state: { status: string | null; collectionPaused: boolean }): ServiceVerdict {
+  if (state.status === null) return "none";
+  if (ENDING.has(state.status)) return "end";
+  if (SERVING.has(state.status)) return state.collectionPaused ? "end" : "serve";
+  return "none";
+}
+
+export const isFinal = (status: string | null) => status !== null && FINAL_STATUSES.includes(status);
+
+/** The cancellation e-mail's de-duplication key: one per ended subscription (the portal and the webhook may both report it). */
+export const cancellationKey = (clientId: number, subscriptionId: string | null) => `cancellation:${clientId}:${subscriptionId ?? "none"}`;
+
+/** The client's booked (paid) pickups from `from` on, in date order: an ended service leaves them in place. */
+export async function comingPickups(db: Db, clientId: number, from: string): Promise<string[]> {
+  const rows = await db
+    .select({ date: orders.date })
+    .from(orders)
+    .where(and(eq(orders.clientId, clientId), gte(orders.date, from)))
+    .orderBy(asc(orders.date));
+  return rows.map((row) => row.date);
+}
+
+/** The client of a provider subscription, if any. */
+export async function clientOfSubscription(db: Db, subscriptionId: string): Promise<{ id: number } | undefined> {
+  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.providerSubscriptionId, subscriptionId));
+  return client;
+}
+
+type ServedClient = { id: number; isActive: boolean; email: string; name: string; language: Language };
+
+/** The cancellation e-mail in the client's language, naming the paid pickups still to come; once per subscription. */
+async function queueCancellation(tx: Db, client: ServedClient, subscriptionId: string | null, now: Date) {
+  const canceledOn = todayInServiceZone(now);
+  await queueEmail(tx, {
+    kind: "cancellation",
+    to: client.email,
+    language: client.language,
+    data: { firstName: client.name, canceledOn, paidPickups: await comingPickups(tx, client.id, canceledOn) },
+    dedupeKey: cancellationKey(client.id, subscriptionId),
+  });
+}
+
+const servedColumns = {
+  id: clients.id,
+  isActive: clients.isActive,
+  email: clients.email,
+  name: clients.name,
+  language: clients.language,
+};
+
+/**
+ * Stores what the provider said about a subscription, unless a read begun later is already stored (that one is
+ * newer). Answers the row, locked for the caller's transaction, and whether this state was too old to store.
+ */
+export async function recordSubscriptionState(
+  tx: Db,
+  provider: Provider,
+  state: SubscriptionState,
+): Promise<{ row: ProviderSubscriptionRow; stale: boolean }> {
+  const row = await subscriptionRow(tx, provider, state.id, { customerId: state.customerId, clientId: state.clientId });
+  if (row.observedAt && row.observedAt > state.readAt) return { row, stale: true };
+  const [stored] = await tx
+    .update(providerSubscriptions)
+    .set({
+      status: state.status,
+      collectionPaused: state.collectionPaused,
+      observedAt: state.readAt,
+      customerId: state.customerId ?? row.customerId,
+      clientId: row.clientId ?? state.clientId,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(providerSubscriptions.subscriptionId, state.id))
+    .returning();
+  return { row: stored!, stale: false };
+}
+
+/** The subscription's row, created (status unknown) when missing, locked for the caller's transaction. */
+export async function subscriptionRow(
+  tx: Db,
+  provider: Provider,
+  subscriptionId: string,
+  known: { customerId?: string | null; clientId?: number | null } = {},
+): Promise<ProviderSubscriptionRow> {
+  await tx
+    .insert(providerSubscriptions)
+    .values({ subscriptionId, provider, customerId: known.customerId ?? null, clientId: known.clientId ?? null })
+    .onConflictDoNothing();
+  const [row] = await tx.select().from(providerSubscriptions).where(eq(providerSubscriptions.subscriptionId, subscriptionId)).for("update");
+  return row!;
+}
+
+export type SettleOutcome = "ended" | "resumed" | "unchanged";
+
+/**
+ * Brings the client of a subscription in line with its stored state, inside the caller's transaction (the row
+ * and the client locked). Ends the service of an active client (the cancellation e-mail only for `canceled`),
+ * and serves again only a client whose service this rule ended for this same subscription.
+ */
+export async function settleService(tx: Db, row: ProviderSubscriptionRow, client: ServedClient, now: Date): Promise<SettleOutcome> {
+  const verdict = serviceVerdict(row);
+  const cancelled = row.status === "canceled";
+  if (verdict === "end") {
+    if (client.isActive) {
+      await tx.update(clients).set({ isActive: false, cancelledAt: now, updatedAt: now }).where(eq(clients.id, client.id));
+      await tx.update(providerSubscriptions).set({ serviceEndedAt: now, clientId: client.id }).where(eq(providerSubscriptions.subscriptionId, row.subscriptionId));
+      if (cancelled) await queueCancellation(tx, client, row.subscriptionId, now);
+      return "ended";
+    }
+    // Suspended by this rule (unpaid, paused) and now cancelled for good: that is news to the customer.
+    if (cancelled && row.serviceEndedAt) await queueCancellation(tx, client, row.subscriptionId, now);
+    return "unchanged";
+  }
+  if (verdict === "serve" && !client.isActive && row.serviceEndedAt) {
+    await tx.update(clients).set({ isActive: true, cancelledAt: null, updatedAt: now }).where(eq(clients.id, client.id));
+    await tx.update(providerSubscriptions).set({ serviceEndedAt: null }).where(eq(providerSubscriptions.subscriptionId, row.subscriptionId));
+    return "resumed";
+  }
+  return "unchanged";
+}
+
+export type ApplyOutcome = SettleOutcome | "stale" | "recorded";
+
+/**
+ * The provider's current state of a subscription, applied in one transaction: stored (an older read than the
+ * stored one changes nothing: "stale"), then the client on that subscription settled. No client on it yet:
+ * "recorded", for fulfilment to read when the checkout's payment is confirmed.
+ */
+export async function applySubscriptionState(db: Db, provider: Provider, state: SubscriptionState, now: Date): Promise<{ outcome: ApplyOutcome; clientId?: number }> {
+  return db.transaction(async (tx) => {
+    const { row, stale } = await recordSubscriptionState(tx, provider, state);
+    if (stale) return { outcome: "stale" as const };
+    const [client] = await tx.select(servedColumns).from(clients).where(eq(clients.providerSubscriptionId, state.id)).for("update");
+    if (!client) return { outcome: "recorded" as const };
+    return { outcome: await settleService(tx, row, client, now), clientId: client.id };
+  });
+}
+
+export interface SyncDeps {
+  db: Database;
+  provider: PaymentProvider;
+  now: () => Date;
+  /** Subscriptions asked about per pass (SUBSCRIPTION_SYNC_BATCH; 0: none). */
+  batch: number;
+  /** Each is asked again once this many hours have passed since it was last (SUBSCRIPTION_SYNC_HOURS). */
+  periodHours: number;
+  log?: Log;
+}
+
+export interface SyncResult {
+  checked: number;
+  /** Clients whose service this pass ended or restored: a webhook that had been missed. */
+  changed: number;
+  errors: number;
+}
+
+/**
+ * The reconciler's slow pass: asks the provider about a few subscriptions whose client is served (or was
+ * suspended by the rule and may come back), the ones not asked for longest first, each about once per period,
+ * and applies the rule, so a lost webhook is repaired.
+ */
+export async function syncSubscriptions(deps: SyncDeps): Promise<SyncResult> {
+  const result: SyncResult = { checked: 0, changed: 0, errors: 0 };
+  if (deps.batch <= 0) return result;
+  const { db, provider, log } = deps;
+  const started = deps.now();
+  const dueBefore = new Date(started.getTime() - deps.periodHours * 3600_000);
+  const due = await db
+    .select({ subscriptionId: providerSubscriptions.subscriptionId })
+    .from(providerSubscriptions)
+    .innerJoin(clients, eq(clients.providerSubscriptionId, providerSubscriptions.subscriptionId))
+    .where(
+      and(
+        eq(providerSubscriptions.provider, provider.name),
+        or(eq(clients.isActive, true), isNotNull(providerSubscriptions.serviceEndedAt)),
+        or(isNull(providerSubscriptions.status), notInArray(providerSubscriptions.status, FINAL_STATUSES)),
+        or(isNull(providerSubscriptions.checkedAt), lt(providerSubscriptions.checkedAt, dueBefore)),
+      ),
+    )
+    .orderBy(sql`${providerSubscriptions.checkedAt} asc nulls first`, providerSubscriptions.subscriptionId)
+    .limit(deps.batch);
+  for (const { subscriptionId } of due) {
+    result.checked += 1;
+    try {
+      const state = await provider.getSubscription(subscriptionId);
+      if (state) {
+        const applied = await applySubscriptionState(db, provider.name, state, deps.now());
+        if (applied.outcome === "ended" || applied.outcome === "resumed") {
+          result.changed += 1;
+          log?.warn({ clientId: applied.clientId, status: state.status, outcome: applied.outcome }, "the subscription pass applied a change whose webhook had been missed");
+        }
+      } else {
+        log?.warn({ subscriptionId }, "the payment provider does not know a served client's subscription; the client is left as it is");
+      }
+      await db.update(providerSubscriptions).set({ checkedAt: started }).where(eq(providerSubscriptions.subscriptionId, subscriptionId));
+    } catch (error) {
+      result.errors += 1;
+      log?.warn({ err: safeError(error) }, "the subscription pass could not ask about a subscription; it is asked again next pass");
+    }
+  }
+  return result;
+}
