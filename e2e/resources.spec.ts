@@ -148,6 +148,39 @@ for (const language of ["en", "es"] as const) {
     await expect(main.getByRole("link", { name: l.schedule, exact: true })).toHaveAttribute("href", at(language, "/signup"));
   });
 
+  test(`FAQ (${language}): every tab's questions and answers are in the page, but only the selected tab's panel shows or takes the focus`, async ({ page }) => {
+    await useLanguage(page, language);
+    await page.goto("/faq");
+    // The questions in the order of the tabs, three each, as the page's FAQPage states them.
+    const questions = await page.evaluate(() =>
+      (JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!) as { mainEntity: { name: string }[] }).mainEntity.map((q) => q.name),
+    );
+    expect(questions).toHaveLength(12);
+    const main = page.getByRole("main");
+    for (const [i, tabName] of l.tabs.entries()) {
+      await page.getByRole("tab", { name: tabName }).click();
+      await expect(page.getByRole("tab", { name: tabName })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("tabpanel")).toHaveCount(1);
+      for (const [j, question] of questions.entries()) {
+        const shown = main.getByText(question, { exact: true });
+        await expect(shown, question).toHaveCount(1);
+        if (Math.floor(j / 3) === i) await expect(shown, question).toBeVisible();
+        else {
+          await expect(shown, question).toBeHidden();
+          await expect(shown.locator("xpath=ancestor::*[@inert]"), question).toHaveCount(1);
+        }
+      }
+      // From the selected tab, the Tab key reaches the selected panel's questions, never another's.
+      await page.getByRole("tab", { name: tabName }).focus();
+      const focused: string[] = [];
+      for (let k = 0; k < 5; k++) {
+        await page.keyboard.press("Tab");
+        focused.push(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? ""));
+      }
+      expect(focused.filter((name) => questions.includes(name))).toEqual(questions.slice(i * 3, i * 3 + 3));
+    }
+  });
+
   test.describe(() => {
   // An unknown post's address answers 404 (the browser logs that line); the page says the post is not found.
   test.use({ allowedConsoleErrors: [/^Failed to load resource: the server responded with a status of 404/] });

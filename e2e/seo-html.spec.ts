@@ -235,3 +235,15 @@ test("JSON-LD: the FAQ page as FAQPage, every question with its answer, in the p
     expect(cost.acceptedAnswer.text).toContain("$19.99");
   }
 });
+
+test("the FAQ page's HTML holds every question and answer its FAQPage lists, each tab's, in both languages (search engines want them on the page)", async ({ request }) => {
+  for (const language of ["en", "es"] as const) {
+    const html = await (await request.get(addressIn("/faq", language), { headers: { "accept-language": "en" } })).text();
+    const [faq] = jsonLd(html);
+    const body = decode(html.slice(html.indexOf("<body")));
+    expect(faq.mainEntity).toHaveLength(12);
+    const entries = faq.mainEntity as Array<{ name: string; acceptedAnswer: { text: string } }>;
+    const missing = entries.flatMap(({ name, acceptedAnswer }) => [name, acceptedAnswer.text]).filter((text) => !body.includes(text));
+    expect(missing, language).toEqual([]);
+  }
+});

@@ -152,7 +152,8 @@ export default function FaqPage() {
             ))}
           </TabList>
           {categories.map((category) => (
-            <TabPanel key={category.id} id={category.id}>
+            // Every answer in the page's HTML, as its FAQPage structured data lists them all (search engines ask it).
+            <TabPanel key={category.id} id={category.id} shouldForceMount>
               <h2 className="sr-only">{i18n._(category.label)}</h2>
               <DisclosureGroup>
                 {category.questions.map((q) => (

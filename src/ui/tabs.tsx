@@ -49,6 +49,15 @@ export function Tab({ id, children }: { id: Key; children: ReactNode }) {
   );
 }
 
+/**
+ * A tab's panel. With `shouldForceMount` it is in the page (and its HTML) while its tab is not selected, then inert
+ * (react-aria) and hidden.
+ */
 export function TabPanel({ className = "", ...props }: Omit<AriaTabPanelProps, "className"> & { className?: string }) {
-  return <AriaTabPanel {...props} className={`rounded-card outline-none data-[focus-visible]:ring-3 data-[focus-visible]:ring-focus ${className}`} />;
+  return (
+    <AriaTabPanel
+      {...props}
+      className={`rounded-card outline-none data-[focus-visible]:ring-3 data-[focus-visible]:ring-focus data-[inert]:hidden ${className}`}
+    />
+  );
 }
