@@ -81,8 +81,10 @@ for (const language of ["en", "es"] as const) {
         expect(html).not.toContain("article:published_time");
         if (page.indexed === false) {
           expect(html).toContain('<meta name="robots" content="noindex" />');
+          expect(response.headers()["x-robots-tag"]).toBe("noindex");
           expect(html).not.toContain('rel="canonical"');
         } else {
+          expect(response.headers()["x-robots-tag"]).toBeUndefined();
           expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${baseURL}${address}`);
           expect(attr(html, /<link rel="alternate" hreflang="en" href="([^"]+)"/)).toBe(`${baseURL}${addressIn(page.path, "en")}`);
           expect(attr(html, /<link rel="alternate" hreflang="es" href="([^"]+)"/)).toBe(`${baseURL}${addressIn(page.path, "es")}`);
@@ -144,6 +146,7 @@ for (const language of ["en", "es"] as const) {
       expect(html).toContain(`<html lang="${language}">`);
       expect(html).toContain(language === "en" ? "Oops! Page not found" : "¡Ups! Página no encontrada");
       expect(html).toContain('<meta name="robots" content="noindex" />');
+      expect(response.headers()["x-robots-tag"]).toBe("noindex");
       expectPreviewImage(html, language, baseURL);
     });
   });
@@ -194,11 +197,12 @@ test("every page of the sitemap, in both languages, has a description of 50 to 1
   expect(outside).toEqual([]);
 });
 
-test("robots.txt points to the sitemap and keeps the sign-up's steps, the payment returns and the sandbox out", async ({ request, baseURL }) => {
+// Crawlers must fetch a page to read its noindex (and a sign-up address's canonical): robots.txt keeps out only what
+// is no page, and the pages out of search say noindex themselves (their head and X-Robots-Tag).
+test("robots.txt points to the sitemap and keeps out only the sandbox, the API and the development tools", async ({ request, baseURL }) => {
   const text = await (await request.get("/robots.txt")).text();
   expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
-  for (const path of ["/signup?", "/es/signup?", "/payment-", "/es/payment-", "/sandbox/"]) expect(text).toContain(`Disallow: ${path}\n`);
-  expect(text).not.toMatch(/Disallow: \/\n/);
+  expect([...text.matchAll(/^Disallow: (.*)$/gm)].map((m) => m[1])).toEqual(["/sandbox/", "/api/", "/dev/"]);
 });
 
 test("JSON-LD: the business with its six areas and the plans as Offers, from the pages' own data", async ({ request }) => {

@@ -1,6 +1,7 @@
 // Pre-renders every page of the site in both languages (product.md SITE-7) into the browser build (scripts/build.mjs runs it):
 // English at the spec's paths, Spanish under /es/, the not-found page in each, sitemap.xml and robots.txt,
-// then brotli and gzip copies of every text file. dist/pages.json tells the server what is where.
+// then brotli and gzip copies of every text file. dist/pages.json tells the server what is where, and which
+// pages are out of search (noindex).
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -88,7 +89,7 @@ export async function prerender({ outDir, ssrDir, origin = buildOrigin() }) {
   const write = (url, status, language, rendered, prerendered, pagePath) => {
     const file = pageFile(url);
     writeFile(file, html(language, rendered, prerendered, pagePath));
-    manifest.pages.push({ url, file, status, language });
+    manifest.pages.push({ url, file, status, language, noindex: rendered.noindex });
   };
 
   const problems = [];
@@ -117,7 +118,7 @@ export async function prerender({ outDir, ssrDir, origin = buildOrigin() }) {
     if (/<script(?![^>]*type="application\/(ld\+)?json")/.test(redirecting.html)) problems.push(`${home} (portal redirect): an inline script (the CSP refuses it)`);
     const file = language === "es" ? "es/portal-redirect.html" : "portal-redirect.html";
     writeFile(file, html(language, redirecting, "shell", "/", server.portalRedirectCode));
-    manifest.portalRedirect.push({ url: home, file, language });
+    manifest.portalRedirect.push({ url: home, file, language, noindex: redirecting.noindex });
   }
   if (problems.length) throw new Error(`Pre-rendering failed:\n${problems.join("\n")}`);
 
@@ -135,8 +136,10 @@ export async function prerender({ outDir, ssrDir, origin = buildOrigin() }) {
     path.join(outDir, "sitemap.xml"),
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`,
   );
-  // The sign-up's steps and returns (query strings), the payment pages, the sandbox, the API: not for search.
-  const disallow = ["/signup?", "/es/signup?", "/payment-", "/es/payment-", "/sandbox/", "/api/", "/dev/"];
+  // Only what is no page: the sandbox, the API, the development tools. Pages kept out of search (the payment
+  // returns, the not-found page) stay open to crawlers, which must fetch them to read their noindex (and the
+  // sign-up's query strings their canonical address).
+  const disallow = ["/sandbox/", "/api/", "/dev/"];
   writeFileSync(path.join(outDir, "robots.txt"), `User-agent: *\n${disallow.map((p) => `Disallow: ${p}`).join("\n")}\n\nSitemap: ${origin}/sitemap.xml\n`);
   writeFileSync(path.join(outDir, "pages.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 

@@ -60,6 +60,8 @@ export interface RenderedPage {
   status: number;
   /** Messages the page asked for that its catalogs lack: a route's catalog list is incomplete. */
   missing: string[];
+  /** Out of search results: its head says noindex, and the server says it again in X-Robots-Tag. */
+  noindex: boolean;
 }
 
 /**
@@ -123,6 +125,7 @@ export async function renderPage(
       head: headHtml({ ...head, structuredData, noindex }, { origin, path, language }),
       status: failed ? 500 : isNotFound ? 404 : 200,
       missing,
+      noindex,
     };
   } finally {
     i18n.removeListener("missing", onMissing);

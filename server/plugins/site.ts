@@ -4,6 +4,8 @@
 // the not-found page with 404, in Spanish under /es/; a file the build lacks and unknown /api paths, JSON 404s.
 // Home opened by the billing portal's link (/ or /es/ with ?token= or ?email=, product.md PAY-8) is its own
 // pre-rendered page, the redirecting state, never stored by any cache (no-store, no ETag): it never stands for home.
+// A page out of search (its head says noindex: the payment returns, the not-found page, the redirecting state)
+// says so in X-Robots-Tag too.
 // A page is first the language rule's (product.md SITE-1, decision 013): a visitor whose saved choice (its
 // cookie) or browser says the other language is sent to the same page at that language's address.
 import fp from "fastify-plugin";
@@ -65,6 +67,8 @@ export interface StaticEntry {
   vary?: string;
   /** Other origins may load it (Cross-Origin-Resource-Policy: cross-origin): a public image. */
   crossOrigin?: boolean;
+  /** A page out of search results (its head says noindex): X-Robots-Tag says it too. */
+  noindex?: boolean;
   identity: Variant;
   br?: Variant;
   gzip?: Variant;
@@ -72,9 +76,9 @@ export interface StaticEntry {
 
 interface Manifest {
   origin: string;
-  pages: Array<{ url: string; file: string; status: number; language: "en" | "es" }>;
+  pages: Array<{ url: string; file: string; status: number; language: "en" | "es"; noindex?: boolean }>;
   /** Home as the billing portal's link opens it, at home's address in each language (scripts/prerender.mjs). */
-  portalRedirect?: Array<{ url: string; file: string; language: "en" | "es" }>;
+  portalRedirect?: Array<{ url: string; file: string; language: "en" | "es"; noindex?: boolean }>;
 }
 
 /** Never stored, by the browser or any cache between: it answers a link that carries a token. */
@@ -159,12 +163,12 @@ export function loadSite(root: string, origin: string): Site | null {
   const notFound: Partial<Record<"en" | "es", StaticEntry>> = {};
   for (const page of manifest.pages) {
     // A page names the current build's assets: always revalidated (cheaply, by ETag), so a deploy reaches open tabs.
-    const answer = load(page.file, "no-cache", page.status);
+    const answer = { ...load(page.file, "no-cache", page.status), noindex: page.noindex };
     if (page.status === 404) notFound[page.language] = answer;
     else files.set(page.url, answer);
   }
   if (!notFound.en || !notFound.es) throw new Error(`${manifestFile} lacks a not-found page`);
-  const portalRedirect = new Map((manifest.portalRedirect ?? []).map((page) => [page.url, load(page.file, notStored)] as const));
+  const portalRedirect = new Map((manifest.portalRedirect ?? []).map((page) => [page.url, { ...load(page.file, notStored), noindex: page.noindex }] as const));
   return { files, notFound: notFound as Record<"en" | "es", StaticEntry>, portalRedirect };
 }
 
@@ -210,6 +214,7 @@ function entryHeaders(answer: StaticEntry, variant: Variant, coding: "br" | "gzi
   if (answer.validated) headers.push(["etag", variant.etag]);
   if (answer.vary) headers.push(["vary", answer.vary]);
   if (answer.crossOrigin) headers.push(["cross-origin-resource-policy", "cross-origin"]);
+  if (answer.noindex) headers.push(["x-robots-tag", "noindex"]);
   if (!notModified && coding) headers.push(["content-encoding", coding]);
   return headers;
 }

@@ -24,6 +24,9 @@ function writeTree(root: string, origin = buildOrigin) {
     "blog/some-post.html": page("en", "A post"),
     "es/index.html": page("es", "Inicio"),
     "es/pricing.html": page("es", "Precios"),
+    // A page out of search (noindex), as the payment returns are.
+    "payment-success.html": page("en", "Payment Successful!"),
+    "es/payment-success.html": page("es", "¡Pago exitoso!"),
     "404.html": page("en", "Oops! Page not found"),
     "es/404.html": page("es", "¡Ups! Página no encontrada"),
     // Home as the billing portal's link opens it (?token=, ?email=).
@@ -53,12 +56,14 @@ function writeTree(root: string, origin = buildOrigin) {
     { url: "/blog/some-post", file: "blog/some-post.html", status: 200, language: "en" },
     { url: "/es/", file: "es/index.html", status: 200, language: "es" },
     { url: "/es/pricing", file: "es/pricing.html", status: 200, language: "es" },
-    { url: "/404", file: "404.html", status: 404, language: "en" },
-    { url: "/es/404", file: "es/404.html", status: 404, language: "es" },
+    { url: "/payment-success", file: "payment-success.html", status: 200, language: "en", noindex: true },
+    { url: "/es/payment-success", file: "es/payment-success.html", status: 200, language: "es", noindex: true },
+    { url: "/404", file: "404.html", status: 404, language: "en", noindex: true },
+    { url: "/es/404", file: "es/404.html", status: 404, language: "es", noindex: true },
   ];
   const portalRedirect = [
-    { url: "/", file: "portal-redirect.html", language: "en" },
-    { url: "/es/", file: "es/portal-redirect.html", language: "es" },
+    { url: "/", file: "portal-redirect.html", language: "en", noindex: true },
+    { url: "/es/", file: "es/portal-redirect.html", language: "es", noindex: true },
   ];
   writeFileSync(path.join(root, "pages.json"), JSON.stringify({ origin, pages, portalRedirect }));
 }
@@ -227,6 +232,23 @@ describe(`the built site (${testDriver})`, () => {
     expect({ status: probe.status, signal: probe.signal }, probe.stderr.toString()).toEqual({ status: 0, signal: null });
   });
 
+  it("says noindex in X-Robots-Tag on the pages out of search (as their heads do), and on no other answer", async () => {
+    for (const url of ["/payment-success", "/payment-success?session_id=cs_1", "/es/payment-success", "/no/such/page", "/es/no/existe", "/?token=s3cr3t", "/es/?email=ana%40example.com"]) {
+      for (const method of ["GET", "HEAD"] as const) {
+        const response = await app.inject({ method, url, headers: { "accept-encoding": "br" } });
+        expect(response.statusCode, url).toBeLessThan(500);
+        expect(response.headers["x-robots-tag"], `${method} ${url}`).toBe("noindex");
+      }
+    }
+    const first = await app.inject({ url: "/payment-success", headers: { "accept-encoding": "br" } });
+    const again = await app.inject({ url: "/payment-success", headers: { "accept-encoding": "br", "if-none-match": first.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers["x-robots-tag"]).toBe("noindex");
+    for (const url of ["/", "/pricing", "/es/", "/es/pricing", "/blog/some-post", "/logo.svg", "/sitemap.xml", "/api/health"]) {
+      expect((await app.inject(url)).headers["x-robots-tag"], url).toBeUndefined();
+    }
+  });
+
   it("caches a content-hashed asset for a year, as immutable, compressed", async () => {
     const response = await app.inject({ url: "/assets/pricing-page-Ab12Cd34.js", headers: { "accept-encoding": "br" } });
     expect(response.statusCode).toBe(200);
@@ -377,7 +399,7 @@ describe(`the build's files and pages answered ahead of Fastify's routing, over 
     rmSync(root, { recursive: true, force: true });
   });
 
-  const files = ["/", "/?utm_source=mail", "/?token=s3cr3t", "/es/?email=ana%40example.com", "/pricing", "/pricing?plan=family", "/es/pricing", "/blog/some-post", "/assets/pricing-page-Ab12Cd34.js", "/logo.svg", "/images/og-en.png", "/sitemap.xml"];
+  const files = ["/", "/?utm_source=mail", "/?token=s3cr3t", "/es/?email=ana%40example.com", "/pricing", "/pricing?plan=family", "/es/pricing", "/payment-success", "/blog/some-post", "/assets/pricing-page-Ab12Cd34.js", "/logo.svg", "/images/og-en.png", "/sitemap.xml"];
   /** Requests the language rule keeps on `url`'s page: no choice, an English browser, or a choice of its language. */
   const asks = (url: string): Record<string, string>[] => [
     {},
