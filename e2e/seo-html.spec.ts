@@ -83,6 +83,7 @@ for (const language of ["en", "es"] as const) {
           expect(html).toContain('<meta name="robots" content="noindex" />');
           expect(response.headers()["x-robots-tag"]).toBe("noindex");
           expect(html).not.toContain('rel="canonical"');
+          expect(html).not.toContain('property="og:url"');
         } else {
           expect(response.headers()["x-robots-tag"]).toBeUndefined();
           expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${baseURL}${address}`);
@@ -147,6 +148,9 @@ for (const language of ["en", "es"] as const) {
       expect(html).toContain(language === "en" ? "Oops! Page not found" : "¡Ups! Página no encontrada");
       expect(html).toContain('<meta name="robots" content="noindex" />');
       expect(response.headers()["x-robots-tag"]).toBe("noindex");
+      // No address of its own: it stands for any unknown one (it once said og:url …/404).
+      expect(html).not.toContain('property="og:url"');
+      expect(html).not.toContain('rel="canonical"');
       expectPreviewImage(html, language, baseURL);
     });
   });

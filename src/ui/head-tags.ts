@@ -47,7 +47,8 @@ export function headTags(head: PageHead, { origin, path, language }: { origin: s
     { tag: "meta", attrs: { property: "og:site_name", content: brand.name } },
     { tag: "meta", attrs: { property: "og:title", content: head.title } },
     { tag: "meta", attrs: { property: "og:description", content: head.description } },
-    { tag: "meta", attrs: { property: "og:url", content: url(language) } },
+    // The canonical address, for a link preview: a page out of search has none (the not-found page is at any address).
+    ...(head.noindex ? [] : [{ tag: "meta", attrs: { property: "og:url", content: url(language) } } satisfies HeadTag]),
     { tag: "meta", attrs: { property: "og:locale", content: ogLocale(language) } },
     { tag: "meta", attrs: { property: "og:locale:alternate", content: ogLocale(other) } },
     { tag: "meta", attrs: { property: "og:image", content: `${origin}${image.path}` } },

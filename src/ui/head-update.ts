@@ -22,7 +22,7 @@ export function updateHead(head: PageHead, { path, language }: { path: string; l
     keep.add(element);
   }
   // A page without a canonical address (noindex) after one with it, or the reverse; an article's date after a post.
-  document.head.querySelectorAll('link[rel="canonical"], link[rel="alternate"][hreflang], meta[name="robots"], meta[property^="article:"]').forEach((element) => {
+  document.head.querySelectorAll('link[rel="canonical"], link[rel="alternate"][hreflang], meta[name="robots"], meta[property="og:url"], meta[property^="article:"]').forEach((element) => {
     if (!keep.has(element)) element.remove();
   });
   const scripts = document.head.querySelectorAll('script[type="application/ld+json"]');
