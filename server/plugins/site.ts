@@ -2,6 +2,8 @@
 // the spec's paths, Spanish under /es/), the build's files, each in the brotli or gzip copy the build made.
 // Pages are revalidated with an ETag (304); content-hashed assets are immutable. Unknown addresses answer
 // the not-found page with 404, in Spanish under /es/; a file the build lacks and unknown /api paths, JSON 404s.
+// An address in .html is a page's: a page's file name (/pricing.html, /index.html) is moved to the page (301),
+// any other is the not-found page.
 // Home opened by the billing portal's link (/ or /es/ with ?token= or ?email=, product.md PAY-8) is its own
 // pre-rendered page, the redirecting state, never stored by any cache (no-store, no ETag): it never stands for home.
 // A page out of search (its head says noindex: the payment returns, the not-found page, the redirecting state)
@@ -89,6 +91,21 @@ export function withoutTrailingSlashes(path: string): string {
   let end = path.length;
   while (end > 0 && path[end - 1] === "/") end--;
   return path.slice(0, end);
+}
+
+/**
+ * The page address `path` stands for, or `path` itself: the Spanish home's address is /es/, a trailing slash elsewhere
+ * is the page without it, and a page's file name is its page (/pricing.html is /pricing; /index.html and
+ * /es/index.html are / and /es/). The server answers it with a 301 when it is a page (an old link, a guess).
+ */
+export function pageAddress(path: string): string {
+  if (path === "/index.html" || path === "/es/index.html") return path.slice(0, -"index.html".length);
+  if (path.endsWith(".html")) {
+    const page = path.slice(0, -".html".length);
+    return page.endsWith("/") ? path : page;
+  }
+  if (path === "/es") return "/es/";
+  return path.length > 1 && path.endsWith("/") && path !== "/es/" ? withoutTrailingSlashes(path) : path;
 }
 
 function walk(dir: string, root = dir): string[] {
@@ -280,15 +297,14 @@ export default fp<SiteOptions>(
       const [url = "/", query] = request.url.split("?");
       const isApi = url === "/api" || apiPrefixes.some((p) => url.startsWith(p));
       // A file the build does not have (an old build's chunk, a typo) is a 404: answering a page would hand
-      // the browser HTML where it expects a script.
-      const isFile = url.startsWith(hashedAssets) || /\.[a-z0-9]+$/i.test(url.slice(url.lastIndexOf("/")));
+      // the browser HTML where it expects a script. An address in .html asks for a page, never a script.
+      const isFile = url.startsWith(hashedAssets) || (/\.[a-z0-9]+$/i.test(url.slice(url.lastIndexOf("/"))) && !/\.html$/i.test(url));
       if (isApi || isFile || !site || (request.method !== "GET" && request.method !== "HEAD")) {
         return reply.status(404).send(errorBody("not_found", `No route for ${request.method} ${url}`));
       }
-      // The Spanish home's address is /es/; a trailing slash elsewhere is the page without it.
       const search = query === undefined ? "" : `?${query}`;
-      const canonical = url === "/es" ? "/es/" : url.length > 1 && url.endsWith("/") && url !== "/es/" ? withoutTrailingSlashes(url) : null;
-      if (canonical && site.files.has(canonical)) return reply.redirect(`${canonical}${search}`, 301);
+      const page = pageAddress(url);
+      if (page !== url && site.files.has(page)) return reply.redirect(`${page}${search}`, 301);
       const elsewhere = languageTarget(request.headers, request.url, url);
       if (elsewhere) return sendToLanguage(reply, elsewhere);
       return sendEntry(request, reply, site.notFound[languageOfPath(url)]);

@@ -219,6 +219,57 @@ describe(`the built site (${testDriver})`, () => {
     expect(slashes.headers.location).toBe("/pricing?x=1");
   });
 
+  describe("addresses in .html (old links, guesses)", () => {
+    it.each([
+      ["/index.html", "/"],
+      ["/index.html?utm_source=mail&x=1", "/?utm_source=mail&x=1"],
+      ["/es/index.html", "/es/"],
+      ["/es/index.html?x=1", "/es/?x=1"],
+      ["/pricing.html", "/pricing"],
+      ["/pricing.html?plan=family", "/pricing?plan=family"],
+      ["/es/pricing.html", "/es/pricing"],
+      ["/blog/some-post.html", "/blog/some-post"],
+      ["/payment-success.html?session_id=cs_1", "/payment-success?session_id=cs_1"],
+      ["/es/index.html?token=s3cr3t", "/es/?token=s3cr3t"],
+    ])("moves %s to its page, %s, for good (301), its query kept", async (url, target) => {
+      for (const method of ["GET", "HEAD"] as const) {
+        const response = await app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(301);
+        expect(response.headers.location).toBe(target);
+      }
+    });
+
+    it.each([
+      ["/no-such-page.html", "Oops! Page not found", "en"],
+      ["/portal-redirect.html", "Oops! Page not found", "en"],
+      ["/404.html", "Oops! Page not found", "en"],
+      ["/blog/index.html", "Oops! Page not found", "en"],
+      ["/pricing/.html", "Oops! Page not found", "en"],
+      ["/.html", "Oops! Page not found", "en"],
+      ["/PRICING.HTML", "Oops! Page not found", "en"],
+      ["/es/no-existe.html", "¡Ups! Página no encontrada", "es"],
+      ["/es/portal-redirect.html", "¡Ups! Página no encontrada", "es"],
+      ["/es/404.html?x=1", "¡Ups! Página no encontrada", "es"],
+    ])("answers %s, no page's file name, with the not-found page and 404 in its language, not JSON", async (url, heading, lang) => {
+      const response = await app.inject({ url, headers: { "accept-encoding": "br" } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      const html = brotliDecompressSync(response.rawPayload).toString();
+      expect(html).toContain(`<h1>${heading}</h1>`);
+      expect(html).toContain(`<html lang="${lang}">`);
+      expect((await app.inject({ method: "HEAD", url })).statusCode).toBe(404);
+    });
+
+    it("keeps the language rule after the move: a Spanish visitor of /pricing.html ends on /es/pricing", async () => {
+      const moved = await app.inject({ url: "/pricing.html", headers: { cookie: "language=es" } });
+      expect(moved.statusCode).toBe(301);
+      expect(moved.headers.location).toBe("/pricing");
+      const unknown = await app.inject({ url: "/no-such-page.html", headers: { cookie: "language=es" } });
+      expect(unknown.statusCode).toBe(302);
+      expect(unknown.headers.location).toBe("/es/no-such-page.html");
+    });
+  });
+
   it("answers a path of a long run of slashes as any unknown path (the trailing-slash rule once took 0.2 s of the event loop on 16 KB of them)", async () => {
     const response = await app.inject(`/${"/".repeat(16_000)}a/`);
     expect(response.statusCode).toBe(404);
@@ -340,7 +391,7 @@ describe(`the built site (${testDriver})`, () => {
     expect(response.headers["cache-control"]).toBe("public, max-age=3600");
   });
 
-  it.each(["/assets/pricing-page-OldBuild.js", "/assets/index-OldBuild.css", "/favicon.ico", "/blog/feed.xml", "/pricing.html", "/portal-redirect.html", "/es/portal-redirect.html", "/pages.json", "/index.html.br", "/.vite/manifest.json", "/server/main.mjs", "/server/migrations/0000_init.sql"])(
+  it.each(["/assets/pricing-page-OldBuild.js", "/assets/index-OldBuild.css", "/assets/index-OldBuild.html", "/favicon.ico", "/blog/feed.xml", "/pages.json", "/index.html.br", "/.vite/manifest.json", "/server/main.mjs", "/server/migrations/0000_init.sql"])(
     "answers %s, a file this build does not serve, with the JSON 404 instead of a page",
     async (url) => {
       const response = await app.inject(url);
@@ -351,9 +402,11 @@ describe(`the built site (${testDriver})`, () => {
   );
 
   it("answers a POST to a site route with the JSON 404", async () => {
-    const response = await app.inject({ method: "POST", url: "/pricing", payload: {} });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().error.code).toBe("not_found");
+    for (const url of ["/pricing", "/pricing.html"]) {
+      const response = await app.inject({ method: "POST", url, payload: {} });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code).toBe("not_found");
+    }
   });
 
   it("keeps unknown /api paths JSON 404s", async () => {
@@ -455,6 +508,8 @@ describe(`the build's files and pages answered ahead of Fastify's routing, over 
     ["GET", "/pric%00ing", {}, 404],
     ["GET", "/assets/index-OldBuild.css", {}, 404],
     ["POST", "/pricing", {}, 404],
+    ["GET", "/pricing.html", {}, 301],
+    ["GET", "/portal-redirect.html", {}, 404],
     ["GET", "/api/service_area/Brickell", {}, 200],
   ])("leaves %s %s (%o) to Fastify, which answers %d", async (method, url, headers, status) => {
     const before = throughFastify;
