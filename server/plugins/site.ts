@@ -3,7 +3,7 @@
 // Pages are revalidated with an ETag (304); content-hashed assets are immutable. Unknown addresses answer
 // the not-found page with 404, in Spanish under /es/; a file the build lacks and unknown /api paths, JSON 404s.
 // An address in .html is a page's: a page's file name (/pricing.html, /index.html) is moved to the page (301),
-// any other is the not-found page.
+// any other is the not-found page. A page's address with doubled slashes (/es//) is moved to the page's own.
 // Home opened by the billing portal's link (/ or /es/ with ?token= or ?email=, product.md PAY-8) is its own
 // pre-rendered page, the redirecting state, never stored by any cache (no-store, no ETag): it never stands for home.
 // A page out of search (its head says noindex: the payment returns, the not-found page, the redirecting state)
@@ -93,12 +93,17 @@ export function withoutTrailingSlashes(path: string): string {
   return path.slice(0, end);
 }
 
+/** The path with each run of slashes as one: /es//pricing is /es/pricing, and //host (another site, to a browser) /host. */
+export const singleSlashes = (path: string) => path.replace(/\/{2,}/g, "/");
+
 /**
- * The page address `path` stands for, or `path` itself: the Spanish home's address is /es/, a trailing slash elsewhere
- * is the page without it, and a page's file name is its page (/pricing.html is /pricing; /index.html and
- * /es/index.html are / and /es/). The server answers it with a 301 when it is a page (an old link, a guess).
+ * The page address `path` stands for, or `path` itself: a run of slashes is one (/es// is /es/), the Spanish home's
+ * address is /es/, a trailing slash elsewhere is the page without it, and a page's file name is its page
+ * (/pricing.html is /pricing; /index.html and /es/index.html are / and /es/). The server answers it with a 301 when
+ * it is a page (an old link, a guess, a typo); only a page, so never another site.
  */
-export function pageAddress(path: string): string {
+export function pageAddress(address: string): string {
+  const path = singleSlashes(address);
   if (path === "/index.html" || path === "/es/index.html") return path.slice(0, -"index.html".length);
   if (path.endsWith(".html")) {
     const page = path.slice(0, -".html".length);
@@ -305,9 +310,11 @@ export default fp<SiteOptions>(
       const search = query === undefined ? "" : `?${query}`;
       const page = pageAddress(url);
       if (page !== url && site.files.has(page)) return reply.redirect(`${page}${search}`, 301);
-      const elsewhere = languageTarget(request.headers, request.url, url);
+      // No page: the language rule and the not-found page read the address with its slashes single (//es/x is Spanish).
+      const path = singleSlashes(url);
+      const elsewhere = languageTarget(request.headers, request.url, path);
       if (elsewhere) return sendToLanguage(reply, elsewhere);
-      return sendEntry(request, reply, site.notFound[languageOfPath(url)]);
+      return sendEntry(request, reply, site.notFound[languageOfPath(path)]);
     };
     // One route for every file (the API's own routes are more specific and win): a route per file cost a
     // start-up about a second of registering routes and their hooks, for no faster answer.

@@ -270,6 +270,58 @@ describe(`the built site (${testDriver})`, () => {
     });
   });
 
+  describe("doubled slashes in a page's address", () => {
+    it.each([
+      ["/es//", "/es/"],
+      ["/es//?x=1", "/es/?x=1"],
+      ["//", "/"],
+      ["//?utm_source=mail", "/?utm_source=mail"],
+      ["//pricing", "/pricing"],
+      ["/es//pricing?plan=family", "/es/pricing?plan=family"],
+      ["///es///pricing//", "/es/pricing"],
+      ["//es", "/es/"],
+      ["/blog//some-post", "/blog/some-post"],
+      ["//pricing.html?x=1", "/pricing?x=1"],
+      ["/es//index.html", "/es/"],
+      ["/es//?token=s3cr3t", "/es/?token=s3cr3t"],
+    ])("moves %s to the page's single-slash address %s (301), its query kept", async (url, target) => {
+      for (const method of ["GET", "HEAD"] as const) {
+        const response = await app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(301);
+        expect(response.headers.location).toBe(target);
+      }
+    });
+
+    it.each([
+      ["//no/such/page", "en"],
+      ["/es//no-existe", "es"],
+      ["//es/no-existe", "es"],
+      ["//pricing/extra", "en"],
+    ])("answers %s, no page once its slashes are single, with the not-found page in its language", async (url, lang) => {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(response.body).toContain(`<html lang="${lang}">`);
+      expect(response.headers.location).toBeUndefined();
+    });
+
+    it("never sends a visitor to another site: //host is another site to a browser", async () => {
+      for (const url of ["//evil.com", "//evil.com/", "///evil.com", "//evil.com/pricing", "//evil.com?x=1", "//evil.com//", "//evil.com/es/", "/es//evil.com", "//evil.com.html", "//evil.com/pricing.html"]) {
+        const response = await app.inject(url);
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers.location, url).toBeUndefined();
+        // The language rule moves the visitor, but always within this site.
+        for (const cookie of ["language=es", "language=en"]) {
+          const moved = await app.inject({ url, headers: { cookie } });
+          if (moved.statusCode !== 404) {
+            expect(moved.statusCode, `${url} ${cookie}`).toBe(302);
+            expect(moved.headers.location, `${url} ${cookie}`).toMatch(/^\/(?![/\\])/);
+          }
+        }
+      }
+    });
+  });
+
   it("answers a path of a long run of slashes as any unknown path (the trailing-slash rule once took 0.2 s of the event loop on 16 KB of them)", async () => {
     const response = await app.inject(`/${"/".repeat(16_000)}a/`);
     expect(response.statusCode).toBe(404);
@@ -516,6 +568,20 @@ describe(`the build's files and pages answered ahead of Fastify's routing, over 
     const sent = await overSocket(port, method, url, headers);
     expect(throughFastify - before).toBe(1);
     expect(sent.status).toBe(status);
+  });
+
+  it("never sends a visitor to another site over a real socket either, whatever the slashes (a backslash is a slash to a browser)", async () => {
+    for (const url of ["//evil.com", "/\\evil.com", "/\\/evil.com", "//evil.com/", "/\\evil.com/pricing", "//\\evil.com", "/es//\\evil.com"]) {
+      for (const headers of [{}, { cookie: "language=es" }, { cookie: "language=en" }] as Record<string, string>[]) {
+        const sent = await overSocket(port, "GET", url, headers);
+        const location = sent.headers.location;
+        if (location !== undefined) expect(location, `${url} ${JSON.stringify(headers)}`).toMatch(/^\/(?![/\\])/);
+        expect([302, 404], `${url} ${JSON.stringify(headers)}`).toContain(sent.status);
+      }
+    }
+    const moved = await overSocket(port, "GET", "/es//", {});
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe("/es/");
   });
 
   it("logs each answer it sends in one line, as Fastify logs a request, its URL's secrets and e-mails masked", async () => {
