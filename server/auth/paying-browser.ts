@@ -8,9 +8,16 @@ import type { PaymentProvider } from "../payments/provider";
 import { findClient, notPaid } from "../services/clients";
 import type { Db } from "../services/db";
 import { fulfilPaidCheckout } from "../services/fulfilment";
+import type { OperatorContact } from "../services/operator-notices";
 import { ownedCheckout } from "./ownership";
 
-export async function requirePayingBrowser(db: Db, provider: PaymentProvider, request: FastifyRequest, email: string): Promise<ClientRow> {
+export async function requirePayingBrowser(
+  db: Db,
+  provider: PaymentProvider,
+  operator: OperatorContact,
+  request: FastifyRequest,
+  email: string,
+): Promise<ClientRow> {
   const owned = await ownedCheckout(db, request, email);
   if (!owned) throw notPaid();
   const { checkout } = owned;
@@ -19,7 +26,7 @@ export async function requirePayingBrowser(db: Db, provider: PaymentProvider, re
     if (!checkout.providerSessionId) throw notPaid();
     const status = await provider.getCheckoutStatus(checkout.providerSessionId);
     if (!status.paid) throw notPaid();
-    await fulfilPaidCheckout(db, { sessionId: checkout.providerSessionId, customerId: status.customerId, subscriptionId: status.subscriptionId });
+    await fulfilPaidCheckout(db, { sessionId: checkout.providerSessionId, customerId: status.customerId, subscriptionId: status.subscriptionId, operator });
   }
   const client = await findClient(db, email);
   if (!client?.isActive) throw notPaid();

@@ -6,7 +6,15 @@ import { dateString, emailSchema, languageSchema, type Language } from "#contrac
 import type { Database } from "../db/index";
 import { emailOutbox } from "../db/schema";
 
-export type EmailKind = "welcome" | "contact-notification" | "capacity-exceeded" | "sign-in" | "cancellation";
+export type EmailKind =
+  | "welcome"
+  | "contact-notification"
+  | "capacity-exceeded"
+  | "sign-in"
+  | "cancellation"
+  | "dispute-created"
+  | "dispute-closed"
+  | "paid-without-service";
 
 /** data of a "welcome" e-mail. `renewalDate` defaults to renewalDate(earliest pickup date). */
 export const welcomeDataSchema = z.object({
@@ -52,12 +60,47 @@ export const cancellationDataSchema = z.object({
 });
 export type CancellationData = z.infer<typeof cancellationDataSchema>;
 
+/** Our client, as an operator notice names it. */
+const noticeClientSchema = z.object({ name: z.string().max(400), email: emailSchema, zip: z.string().max(10) });
+
+/** data of a "dispute-created" or "dispute-closed" e-mail (to the operator): the dispute as Stripe had it when asked. */
+export const disputeNoticeDataSchema = z.object({
+  disputeId: z.string().min(1).max(255),
+  /** In the currency's smallest unit, as Stripe gives it (cents for USD). */
+  amount: z.number().int().nonnegative(),
+  currency: z.string().min(3).max(3),
+  reason: z.string().max(100),
+  status: z.string().max(100),
+  /** When the evidence is due (ISO); none once answered or closed. */
+  dueBy: z.iso.datetime().nullable(),
+  customerId: z.string().max(255).nullable(),
+  client: noticeClientSchema.optional(),
+  dashboardUrl: z.url(),
+});
+export type DisputeNoticeData = z.infer<typeof disputeNoticeDataSchema>;
+
+/** data of a "paid-without-service" e-mail (to the operator): a checkout paid after its subscription had ended (decision 020). */
+export const paidWithoutServiceDataSchema = z.object({
+  checkoutId: z.number().int().positive(),
+  sessionId: z.string().min(1).max(255),
+  subscriptionId: z.string().min(1).max(255),
+  subscriptionStatus: z.string().max(100).nullable(),
+  customerId: z.string().max(255).nullable(),
+  client: noticeClientSchema.optional(),
+  /** The customer in Stripe's dashboard (none on the sandbox). */
+  dashboardUrl: z.url().nullable(),
+});
+export type PaidWithoutServiceData = z.infer<typeof paidWithoutServiceDataSchema>;
+
 export const emailDataSchemas = {
   welcome: welcomeDataSchema,
   "contact-notification": contactNotificationDataSchema,
   "capacity-exceeded": capacityExceededDataSchema,
   "sign-in": signInDataSchema,
   cancellation: cancellationDataSchema,
+  "dispute-created": disputeNoticeDataSchema,
+  "dispute-closed": disputeNoticeDataSchema,
+  "paid-without-service": paidWithoutServiceDataSchema,
 } as const satisfies Record<EmailKind, z.ZodType>;
 
 export interface QueuedEmail {

@@ -7,7 +7,17 @@ import type { Language } from "#contract/common";
 import { formatUsd, PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS, renewalDate, SERVICE_TIME_ZONE } from "#domain/plan";
 import { html, SafeHtml } from "./html";
 import { serverI18n } from "../i18n";
-import { emailDataSchemas, type CancellationData, type CapacityExceededData, type ContactNotificationData, type EmailKind, type SignInData, type WelcomeData } from "./outbox";
+import {
+  emailDataSchemas,
+  type CancellationData,
+  type CapacityExceededData,
+  type ContactNotificationData,
+  type DisputeNoticeData,
+  type EmailKind,
+  type PaidWithoutServiceData,
+  type SignInData,
+  type WelcomeData,
+} from "./outbox";
 import { unseal } from "../auth/crypto";
 import { homeAddress, portalLink, signWelcomeToken } from "../auth/portal-access";
 
@@ -333,14 +343,16 @@ ${list(firstDaySteps)}
   return { subject, html: welcomeLayout(language, subject, body, footer, context.publicUrl), text };
 }
 
-/** The time a contact message arrived, in the service's time zone (the operator is in Miami). */
-function formatReceived(value: string | undefined): string | undefined {
-  if (!value) return undefined;
+/** A moment in the service's time zone, for the operator (who is in Miami). */
+function formatInServiceZone(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   const local = new Intl.DateTimeFormat("en-US", { timeZone: SERVICE_TIME_ZONE, dateStyle: "full", timeStyle: "short" }).format(date).replace(/\u202f/g, " ");
   return `${local} (${SERVICE_TIME_ZONE})`;
 }
+
+/** The time a contact message arrived. */
+const formatReceived = (value: string | undefined): string | undefined => (value ? formatInServiceZone(value) : undefined);
 
 async function renderContactNotification(i18n: I18n, data: ContactNotificationData): Promise<RenderedEmail> {
   const typeLabel =
@@ -399,6 +411,101 @@ async function renderCapacityExceeded(i18n: I18n, language: Language, data: Capa
 <p style="margin:0">${action}</p>`;
   const text = [heading, "", explain, "", action, ""].join("\n");
   return { subject, html: layout(language, subject, body, html`${brand.name}`), text };
+}
+
+/** An amount in the currency's smallest unit, as Stripe gives it (1999 usd: "$19.99"). */
+function formatMoney(amount: number, currency: string): string {
+  try {
+    const format = new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() });
+    return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+  } catch {
+    return `${amount} ${currency.toUpperCase()} (smallest unit)`;
+  }
+}
+
+/** An operator notice's facts: a table in the HTML part, "Label: value" lines in the text part. */
+function operatorNotice(subject: string, heading: string, intro: string, rows: [string, string | null | undefined][], link?: { href: string; label: string }): RenderedEmail {
+  const shown = rows.filter((row): row is [string, string] => !!row[1]);
+  const cell = `padding:6px 12px 6px 0;vertical-align:top;border-bottom:1px solid ${colors.line}`;
+  const body = html`<h1 style="margin:0 0 16px;font-size:22px">${heading}</h1>
+<p style="margin:0 0 16px">${intro}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">
+${shown.map(([label, value]) => html`<tr><th scope="row" align="left" style="${cell};color:${colors.muted};font-weight:normal">${label}</th><td style="${cell}">${value}</td></tr>\n`)}
+</table>
+${link ? html`<p style="margin:0">${button(link.href, link.label, colors.brand)}</p>\n<p style="margin:8px 0 0;font-size:14px;word-break:break-all"><a href="${link.href}" style="color:${colors.brand}">${link.href}</a></p>` : null}`;
+  const text = [heading, "", intro, "", ...shown.map(([label, value]) => `${label}: ${value}`), ...(link ? ["", `${link.label}: ${link.href}`] : []), ""].join("\n");
+  return { subject, html: layout("en", subject, body, html`${brand.name}`), text };
+}
+
+/** Our client as a notice names it: "Ana Pérez <ana@example.com>, ZIP 33131". */
+const clientLine = (client: { name: string; email: string; zip: string } | undefined) => (client ? `${client.name} <${client.email}>, ZIP ${client.zip}` : undefined);
+
+/** The operator's notice of a dispute: opened (with the evidence deadline) or closed (won or lost). */
+async function renderDisputeNotice(i18n: I18n, stage: "created" | "closed", data: DisputeNoticeData): Promise<RenderedEmail> {
+  const values = {
+    amount: formatMoney(data.amount, data.currency),
+    reason: data.reason.replaceAll("_", " "),
+    status: data.status.replaceAll("_", " "),
+    dueBy: data.dueBy ? formatInServiceZone(data.dueBy) : undefined,
+    client: data.client?.name ?? data.customerId ?? i18n._({ id: "mail.dispute.unknownCustomer", message: "an unknown customer" }),
+  };
+  const won = data.status === "won";
+  const subject =
+    stage === "created"
+      ? i18n._({ id: "mail.dispute.subjectCreated", message: "Dispute: {amount} from {client} ({reason})", values })
+      : won
+        ? i18n._({ id: "mail.dispute.subjectWon", message: "Dispute won: {amount} from {client}", values })
+        : i18n._({ id: "mail.dispute.subjectClosed", message: "Dispute closed ({status}): {amount} from {client}", values });
+  const heading =
+    stage === "created"
+      ? i18n._({ id: "mail.dispute.headingCreated", message: "A customer's bank disputed a payment", values })
+      : i18n._({ id: "mail.dispute.headingClosed", message: "A dispute is closed: {status}", values });
+  const intro =
+    stage === "created"
+      ? values.dueBy
+        ? i18n._({
+            id: "mail.dispute.introCreated",
+            message: "The bank has taken {amount} back from us. To contest it, submit evidence in the Stripe dashboard before {dueBy}; after that the money is lost.",
+            values,
+          })
+        : i18n._({ id: "mail.dispute.introCreatedNoDeadline", message: "The bank has taken {amount} back from us. Open the dispute in the Stripe dashboard to see what it needs.", values })
+      : won
+        ? i18n._({ id: "mail.dispute.introWon", message: "The dispute was decided in our favour: the {amount} is returned to us.", values })
+        : data.status === "lost"
+          ? i18n._({ id: "mail.dispute.introLost", message: "The dispute was lost: the {amount} stays with the customer, and Stripe's dispute fee is not returned.", values })
+          : i18n._({ id: "mail.dispute.introClosed", message: "Stripe closed the dispute with the status \"{status}\". Check the dashboard for what it means for the {amount}.", values });
+  const rows: [string, string | null | undefined][] = [
+    [i18n._({ id: "mail.dispute.fieldAmount", message: "Amount" }), values.amount],
+    [i18n._({ id: "mail.dispute.fieldReason", message: "Reason" }), values.reason],
+    [i18n._({ id: "mail.dispute.fieldStatus", message: "Status" }), values.status],
+    [i18n._({ id: "mail.dispute.fieldDueBy", message: "Evidence due by" }), stage === "created" ? values.dueBy : undefined],
+    [i18n._({ id: "mail.notice.fieldClient", message: "Client" }), clientLine(data.client)],
+    [i18n._({ id: "mail.notice.fieldCustomer", message: "Stripe customer" }), data.customerId],
+    [i18n._({ id: "mail.dispute.fieldDispute", message: "Dispute" }), data.disputeId],
+  ];
+  const label = i18n._({ id: "mail.dispute.link", message: "Open the dispute in Stripe" });
+  return operatorNotice(subject, heading, intro, rows, { href: data.dashboardUrl, label });
+}
+
+/** The operator's notice of a payment that started no service: its subscription had ended before it was confirmed. */
+async function renderPaidWithoutService(i18n: I18n, data: PaidWithoutServiceData): Promise<RenderedEmail> {
+  const values = { client: data.client?.name ?? data.customerId ?? data.sessionId, checkout: data.checkoutId };
+  const subject = i18n._({ id: "mail.unserved.subject", message: "Paid, but no service started: {client} (a refund may be due)", values });
+  const heading = i18n._({ id: "mail.unserved.heading", message: "A payment started no service", values });
+  const intro = i18n._({
+    id: "mail.unserved.intro",
+    message:
+      "This checkout was paid, but its subscription had already ended when the payment was confirmed, so no pickups were booked and no welcome was sent. A refund may be due: please check the customer in Stripe and refund or contact them.",
+    values,
+  });
+  const rows: [string, string | null | undefined][] = [
+    [i18n._({ id: "mail.notice.fieldClient", message: "Client" }), clientLine(data.client)],
+    [i18n._({ id: "mail.notice.fieldCustomer", message: "Stripe customer" }), data.customerId],
+    [i18n._({ id: "mail.unserved.fieldCheckout", message: "Checkout" }), `#${data.checkoutId} (${data.sessionId})`],
+    [i18n._({ id: "mail.unserved.fieldSubscription", message: "Subscription" }), data.subscriptionStatus ? `${data.subscriptionId} (${data.subscriptionStatus})` : data.subscriptionId],
+  ];
+  const link = data.dashboardUrl ? { href: data.dashboardUrl, label: i18n._({ id: "mail.unserved.link", message: "Open the customer in Stripe" }) } : undefined;
+  return operatorNotice(subject, heading, intro, rows, link);
 }
 
 async function renderSignIn(i18n: I18n, email: EmailToRender, data: SignInData, context: RenderContext): Promise<RenderedEmail> {
@@ -471,7 +578,7 @@ async function renderCancellation(i18n: I18n, email: EmailToRender, data: Cancel
   return { subject, html: layout(language, subject, body, postalFooter()), text };
 }
 
-/** Renders one outbox message. The contact notification is for the operator, always in English. */
+/** Renders one outbox message. The contact notification and the money notices are for the operator, always in English. */
 export async function renderEmail(email: EmailToRender, context: RenderContext): Promise<RenderedEmail> {
   const schema = emailDataSchemas[email.kind];
   if (!schema) throw new TemplateError(`unknown e-mail kind ${JSON.stringify(email.kind)}`);
@@ -485,6 +592,12 @@ export async function renderEmail(email: EmailToRender, context: RenderContext):
   }
   if (email.kind === "sign-in") {
     return renderSignIn(await serverI18n("mail", email.language), email, parsed.data as SignInData, context);
+  }
+  if (email.kind === "dispute-created" || email.kind === "dispute-closed") {
+    return renderDisputeNotice(await serverI18n("mail", "en"), email.kind === "dispute-created" ? "created" : "closed", parsed.data as DisputeNoticeData);
+  }
+  if (email.kind === "paid-without-service") {
+    return renderPaidWithoutService(await serverI18n("mail", "en"), parsed.data as PaidWithoutServiceData);
   }
   if (email.kind === "cancellation") {
     return renderCancellation(await serverI18n("mail", email.language), email, parsed.data as CancellationData, context);

@@ -52,6 +52,24 @@ export interface SubscriptionState {
   readAt: Date;
 }
 
+/** A dispute (chargeback) as the provider reports it now: what the operator needs to answer it. */
+export interface DisputeState {
+  id: string;
+  /** In the currency's smallest unit (cents for USD). */
+  amount: number;
+  /** Lower case, as Stripe gives it ("usd"). */
+  currency: string;
+  /** Stripe's reason: fraudulent, product_not_received, duplicate, ... */
+  reason: string;
+  /** Stripe's status: needs_response, under_review, won, lost, ... */
+  status: string;
+  /** The deadline for evidence, when there is one. */
+  dueBy: Date | null;
+  /** The customer of the disputed charge, when it has one. */
+  customerId: string | null;
+  livemode: boolean;
+}
+
 export interface PortalRequest {
   customerId: string;
   email: string;
@@ -78,6 +96,8 @@ export interface PaymentProvider {
    * of order); undefined when the provider does not know it. Throws when it cannot answer.
    */
   getSubscription(subscriptionId: string): Promise<SubscriptionState | undefined>;
+  /** Asks the provider for a dispute as it is now; undefined when it does not know it (the sandbox has none). Throws when it cannot answer. */
+  getDispute(disputeId: string): Promise<DisputeState | undefined>;
   createPortalSession(request: PortalRequest): Promise<{ url: string }>;
   /**
    * The same provider for a call a browser waits on: every request it makes ends within `ms` from now, all of them

@@ -12,6 +12,7 @@ import { todayInServiceZone } from "../services/dates";
 import { SandboxPaymentProvider } from "./sandbox";
 import { serverI18n } from "../i18n";
 import { safeError } from "../safe-log";
+import { operatorContact } from "../services/operator-notices";
 import {
   cancelConfirmPage,
   checkoutExpiredPage,
@@ -77,7 +78,7 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
     if (result.outcome === "paid") {
       // The provider's confirmation: fulfil now. Were this to fail, the success page's calls confirm and fulfil.
       try {
-        await fulfilPaidCheckout(app.database.db, { sessionId: session.id, customerId: result.customerId, subscriptionId: result.subscriptionId });
+        await fulfilPaidCheckout(app.database.db, { sessionId: session.id, customerId: result.customerId, subscriptionId: result.subscriptionId, operator: operatorContact(app.config) });
       } catch (error) {
         request.log.error({ err: safeError(error), sessionId: session.id }, "fulfilment after sandbox payment failed");
       }

@@ -6,7 +6,7 @@ import type { Database } from "../db/index";
 import type { Db } from "../services/db";
 import { sandboxCheckoutSessions, sandboxPortalSessions, sandboxSubscriptions } from "../db/schema";
 import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "#domain/plan";
-import type { CheckoutRequest, CheckoutSession, CheckoutStatus, PaymentProvider, PortalRequest, SubscriptionState } from "./provider";
+import type { CheckoutRequest, CheckoutSession, CheckoutStatus, PaymentProvider, DisputeState, PortalRequest, SubscriptionState } from "./provider";
 
 export const SANDBOX_SESSION_ID_PLACEHOLDER = "{CHECKOUT_SESSION_ID}";
 /** How long a portal link stays usable. */
@@ -98,6 +98,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const [subscription] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, subscriptionId));
     if (!subscription) return undefined;
     return { id: subscription.id, status: subscription.status, customerId: subscription.customerId, clientId: null, collectionPaused: false, readAt };
+  }
+
+  /** The sandbox takes no card, so nothing is ever disputed. */
+  async getDispute(_disputeId: string): Promise<DisputeState | undefined> {
+    return undefined;
   }
 
   async createPortalSession(request: PortalRequest): Promise<{ url: string }> {

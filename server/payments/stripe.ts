@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import type { Config } from "../config";
 import { ApiError } from "../errors";
 import { PRICE_DUE_TODAY_CENTS, PRICE_WEEKLY_CENTS } from "#domain/plan";
-import type { CheckoutRequest, CheckoutSession, CheckoutStatus, PaymentProvider, PortalRequest, SubscriptionState } from "./provider";
+import type { CheckoutRequest, CheckoutSession, CheckoutStatus, PaymentProvider, DisputeState, PortalRequest, SubscriptionState } from "./provider";
 import { firstCharge } from "./stripe-schedule";
 
 export const STRIPE_SESSION_ID_PLACEHOLDER = "{CHECKOUT_SESSION_ID}";
@@ -215,6 +215,26 @@ export class StripeProvider implements PaymentProvider {
     const readAt = this.now();
     try {
       return subscriptionState(await this.stripe.subscriptions.retrieve(subscriptionId, undefined, this.limits()), readAt);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
+      throw providerError(error);
+    }
+  }
+
+  async getDispute(disputeId: string): Promise<DisputeState | undefined> {
+    try {
+      const dispute = await this.stripe.disputes.retrieve(disputeId, { expand: ["charge"] }, this.limits());
+      const charge = typeof dispute.charge === "string" ? undefined : dispute.charge;
+      return {
+        id: dispute.id,
+        amount: dispute.amount,
+        currency: dispute.currency,
+        reason: dispute.reason,
+        status: dispute.status,
+        dueBy: dispute.evidence_details?.due_by ? new Date(dispute.evidence_details.due_by * 1000) : null,
+        customerId: charge?.customer ? (typeof charge.customer === "string" ? charge.customer : charge.customer.id) : null,
+        livemode: dispute.livemode,
+      };
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
       throw providerError(error);

@@ -16,6 +16,7 @@ import { requirePayingBrowser } from "../auth/paying-browser";
 import { welcomeKey } from "../services/fulfilment";
 import { browserPayments } from "../payments/index";
 import { errors } from "./schemas";
+import { operatorContact } from "../services/operator-notices";
 
 const unknownClient = () => new ApiError(404, "not_found", "No client with this e-mail address.", { email: "clientNotFound" });
 
@@ -97,7 +98,7 @@ export default fp(
         const ref = request.query.checkout;
         if (ref !== undefined && !sameText(ref, checkoutRef(owned.checkout.ownerHash ?? ""))) return unchanged;
         const payments = browserPayments(app, reply);
-        const outcome = await deletePendingClient(db(), payments, request.params.email, ref === undefined ? undefined : owned.checkout.id);
+        const outcome = await deletePendingClient(db(), payments, operatorContact(app.config), request.params.email, ref === undefined ? undefined : owned.checkout.id);
         await expireSessions(payments, outcome.expiredSessions, request.log);
         return { ok: true as const, deleted: outcome.deleted };
       },
@@ -114,7 +115,7 @@ export default fp(
         },
       },
       async (request, reply) => {
-        await requirePayingBrowser(db(), browserPayments(app, reply), request, request.params.email);
+        await requirePayingBrowser(db(), browserPayments(app, reply), operatorContact(app.config), request, request.params.email);
         return { ok: true as const, isActive: true as const };
       },
     );
@@ -134,7 +135,7 @@ export default fp(
         if (request.body !== request.query.email) {
           throw new ApiError(400, "validation_failed", "The e-mail in the body and in the address differ.", { body: "emailMismatch" });
         }
-        const client = await requirePayingBrowser(db(), browserPayments(app, reply), request, request.query.email);
+        const client = await requirePayingBrowser(db(), browserPayments(app, reply), operatorContact(app.config), request, request.query.email);
         const checkout = await latestPaidCheckout(db(), client.id);
         if (!checkout) throw new ApiError(409, "not_paid", "No paid checkout was found for this e-mail address.");
         const id = await queueEmail(db(), {

@@ -6,6 +6,7 @@ import { createOrder } from "../services/clients";
 import { requirePayingBrowser } from "../auth/paying-browser";
 import { browserPayments } from "../payments/index";
 import { errors } from "./schemas";
+import { operatorContact } from "../services/operator-notices";
 
 export default fp(
   async (app) => {
@@ -20,7 +21,7 @@ export default fp(
         },
       },
       async (request, reply) => {
-        const client = await requirePayingBrowser(app.database.db, browserPayments(app, reply), request, request.body.client_email);
+        const client = await requirePayingBrowser(app.database.db, browserPayments(app, reply), operatorContact(app.config), request, request.body.client_email);
         const created = await createOrder(app.database.db, client, request.body.date, request.body.createdBy);
         return { ok: true as const, created };
       },

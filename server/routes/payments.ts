@@ -17,6 +17,7 @@ import { homeAddress, openWelcomeToken, redeemSignInLink, redeemSignInToken, sen
 import { browserPayments } from "../payments/index";
 import { errors } from "./schemas";
 import { clientKey } from "../client-address";
+import { operatorContact } from "../services/operator-notices";
 
 export default fp(
   async (app) => {
@@ -38,7 +39,7 @@ export default fp(
       async (request, reply) => {
         const owner = newOwnerToken();
         const { checkoutUrl } = await createSignupCheckout(
-          { db: app.database.db, provider: browserPayments(app, reply), rules, origin, now: app.now(), log: request.log },
+          { db: app.database.db, provider: browserPayments(app, reply), rules, origin, now: app.now(), log: request.log, operator: operatorContact(app.config) },
           {
             client: request.body.client,
             successUrl: request.body.success_url,

@@ -2,7 +2,8 @@
 // in its own encapsulated plugin whose JSON parser keeps the bytes (the rest of the API parses JSON as usual).
 // Each event is applied at most once: its id goes into payment_events in the same transaction as its effect.
 // A subscription's events and its invoices' are applied as the subscription is NOW at Stripe, asked for again
-// (events come late, twice and out of order): product.md PAY-11, decision 020.
+// (events come late, twice and out of order): product.md PAY-11, decision 020. A dispute's events tell the
+// operator about the dispute as Stripe has it now, asked the same way (decision 021).
 import fp from "fastify-plugin";
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
@@ -12,14 +13,15 @@ import { safeError } from "../safe-log";
 import { paymentEvents } from "../db/schema";
 import { fulfilPaidCheckout } from "../services/fulfilment";
 import { applySubscriptionState, type ApplyOutcome } from "../services/subscription-state";
-import type { PaymentProvider, SubscriptionState } from "../payments/provider";
+import { operatorContact, queueDisputeNotice, type OperatorContact } from "../services/operator-notices";
+import type { DisputeState, PaymentProvider, SubscriptionState } from "../payments/provider";
 import type { Db } from "../services/db";
 
 export const STRIPE_WEBHOOK_PATH = "/payments/webhook";
 /** Stripe's events are a few kilobytes; this leaves room without accepting anything huge. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-type Outcome = "fulfilled" | "already_fulfilled" | "subscription_ended" | ApplyOutcome | "pending" | "ignored" | "unknown";
+type Outcome = "fulfilled" | "already_fulfilled" | "subscription_ended" | ApplyOutcome | "notified" | "already_notified" | "pending" | "ignored" | "unknown";
 
 const idOf = (value: unknown): string | undefined =>
   typeof value === "string" ? value : value && typeof value === "object" && "id" in value && typeof value.id === "string" ? value.id : undefined;
@@ -44,12 +46,35 @@ function subscriptionOf(event: Stripe.Event): string | undefined {
   return idOf(object.parent?.subscription_details?.subscription) ?? idOf(object.subscription);
 }
 
+/** The dispute events the operator is told about (README's "Stripe setup" enables them), by the notice's stage. */
+const DISPUTE_EVENTS: Record<string, "created" | "closed"> = { "charge.dispute.created": "created", "charge.dispute.closed": "closed" };
+
+/** The dispute such an event is about, and which notice it calls for. */
+function disputeOf(event: Stripe.Event): { id: string; stage: "created" | "closed" } | undefined {
+  const stage = DISPUTE_EVENTS[event.type];
+  const id = stage ? idOf((event.data as { object?: unknown }).object) : undefined;
+  return stage && id ? { id, stage } : undefined;
+}
+
+/** What the handler asked the provider before its transaction: the event's subscription or dispute as they are now. */
+interface Asked {
+  subscription?: { id: string; current: SubscriptionState | undefined; provider: PaymentProvider["name"]; now: Date };
+  dispute?: { id: string; stage: "created" | "closed"; current: DisputeState | undefined };
+}
+
 /** The effect of one verified event, inside the transaction that records it. `current`: its subscription as Stripe has it now. */
 async function apply(
   tx: Db,
   event: Stripe.Event,
-  subscription: { id: string; current: SubscriptionState | undefined; provider: PaymentProvider["name"]; now: Date } | undefined,
+  asked: Asked,
+  operator: OperatorContact,
 ): Promise<{ outcome: Outcome; objectId?: string }> {
+  const { subscription, dispute } = asked;
+  if (dispute) {
+    if (!dispute.current) return { outcome: "unknown", objectId: dispute.id };
+    const queued = await queueDisputeNotice(tx, operator, dispute.current, dispute.stage);
+    return { outcome: queued ? "notified" : "already_notified", objectId: dispute.id };
+  }
   if (subscription) {
     if (!subscription.current) return { outcome: "unknown", objectId: subscription.id };
     const applied = await applySubscriptionState(tx, subscription.provider, subscription.current, subscription.now);
@@ -67,6 +92,7 @@ async function apply(
         sessionId: session.id,
         customerId: idOf(session.customer) ?? null,
         subscriptionId: idOf(session.subscription) ?? null,
+        operator,
       });
       return { outcome: result.outcome === "unknown_session" ? "unknown" : result.outcome, objectId: session.id };
     }
@@ -81,6 +107,7 @@ export default fp(
   async (app) => {
     const secret = app.config.STRIPE_WEBHOOK_SECRET;
     if (!secret) throw new Error("The Stripe webhook needs STRIPE_WEBHOOK_SECRET");
+    const operator = operatorContact(app.config);
 
     // Keep the exact bytes Stripe signed; only this plugin's routes see this parser.
     app.removeContentTypeParser("application/json");
@@ -107,14 +134,18 @@ export default fp(
 
         const db = app.database.db;
         const subscriptionId = subscriptionOf(event);
-        let subscription: Parameters<typeof apply>[2];
-        if (subscriptionId) {
+        const dispute = disputeOf(event);
+        const asked: Asked = {};
+        if (subscriptionId || dispute) {
           // Asked outside the transaction (no lock held across a network call), and not again for a repeat.
           const [seen] = await db.select({ eventId: paymentEvents.eventId }).from(paymentEvents).where(eq(paymentEvents.eventId, event.id));
           if (seen) return { received: true as const, duplicate: true };
           // Stripe unreachable: 502 payment_provider_error, nothing recorded, so Stripe delivers the event again.
-          const current = await app.payments.getSubscription(subscriptionId);
-          subscription = { id: subscriptionId, current, provider: app.payments.name, now: app.now() };
+          if (subscriptionId) {
+            const current = await app.payments.getSubscription(subscriptionId);
+            asked.subscription = { id: subscriptionId, current, provider: app.payments.name, now: app.now() };
+          }
+          if (dispute) asked.dispute = { ...dispute, current: await app.payments.getDispute(dispute.id) };
         }
 
         const applied = await db.transaction(async (tx) => {
@@ -124,7 +155,7 @@ export default fp(
             .onConflictDoNothing()
             .returning({ eventId: paymentEvents.eventId });
           if (claimed.length === 0) return undefined;
-          const result = await apply(tx, event, subscription);
+          const result = await apply(tx, event, asked, operator);
           await tx
             .update(paymentEvents)
             .set({ outcome: result.outcome, objectId: result.objectId ?? null })

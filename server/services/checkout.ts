@@ -14,6 +14,7 @@ import { daysBetween, todayInServiceZone } from "./dates";
 import { clientActive, clientValues } from "./clients";
 import { openSessionsOf, settleBeforeRelease } from "./reconcile";
 import { checkoutRef, enforceOpenCheckoutCap, type CheckoutOwner } from "../auth/ownership";
+import type { OperatorContact } from "./operator-notices";
 
 export interface CheckoutDeps {
   db: Database;
@@ -23,6 +24,8 @@ export interface CheckoutDeps {
   origin: string;
   now: Date;
   log?: { warn: (obj: object, msg: string) => void };
+  /** Told of a replaced checkout that turns out paid after its subscription ended. */
+  operator: OperatorContact;
 }
 
 export interface CheckoutInput {
@@ -89,7 +92,7 @@ export async function createSignupCheckout(deps: CheckoutDeps, input: CheckoutIn
 
   // The checkouts this one replaces are closed at the provider and asked about first: one paid meanwhile is
   // fulfilled, and this e-mail is then an active client (no second charge).
-  const settled = await settleBeforeRelease(db, provider, await openSessionsOf(db, client.email), deps.log);
+  const settled = await settleBeforeRelease(db, provider, await openSessionsOf(db, client.email), deps.operator, deps.log);
   if (settled.paid) throw clientActive();
 
   const days = [client.pickupone, client.pickuptwo];

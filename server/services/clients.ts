@@ -10,6 +10,7 @@ import type { Db } from "./db";
 import { profileColumns } from "../auth/submitted-client";
 import { confirmWithProvider } from "./fulfilment";
 import { openSessionsOf, settleBeforeRelease } from "./reconcile";
+import type { OperatorContact } from "./operator-notices";
 
 /** The columns a sign-up sets; isActive is never among them (only fulfilment activates). */
 export function clientValues(client: Client, now: Date) {
@@ -77,13 +78,19 @@ export interface DeleteOutcome {
  * `checkoutId` (the checkout a cancel address named): only that checkout's session is closed, and nothing is
  * released unless it is still the client's latest checkout when the client row is locked.
  */
-export async function deletePendingClient(db: Db, provider: PaymentProvider, email: string, checkoutId?: number): Promise<DeleteOutcome> {
+export async function deletePendingClient(
+  db: Db,
+  provider: PaymentProvider,
+  operator: OperatorContact,
+  email: string,
+  checkoutId?: number,
+): Promise<DeleteOutcome> {
   const client = await findClient(db, email);
   if (!client) return { deleted: false, expiredSessions: [] };
   if (client.isActive) throw clientActive();
   // Each open checkout is closed at the provider, then asked about: one paid meanwhile is fulfilled instead.
   const sessions = await openSessionsOf(db, client.email, checkoutId);
-  const settled = await settleBeforeRelease(db, provider, sessions);
+  const settled = await settleBeforeRelease(db, provider, sessions, operator);
   if (settled.paid) throw clientActive();
   // A session the provider could not close can still take money: the sign-up and its checkout stay (its days
   // held until it expires) so that a payment is fulfilled, not lost.
@@ -124,11 +131,11 @@ export const notPaid = () => new ApiError(409, "not_paid", "No paid checkout was
  * The gate of the post-payment calls: the client of this e-mail, active (after confirming with the provider
  * when the payment is not recorded yet), else 409 not_paid.
  */
-export async function requirePaidClient(db: Db, provider: PaymentProvider, email: string): Promise<ClientRow> {
+export async function requirePaidClient(db: Db, provider: PaymentProvider, operator: OperatorContact, email: string): Promise<ClientRow> {
   const client = await findClient(db, email);
   if (!client) throw notPaid();
   if (client.isActive) return client;
-  if (await confirmWithProvider(db, provider, client.id)) {
+  if (await confirmWithProvider(db, provider, client.id, operator)) {
     const fresh = await findClient(db, email);
     if (fresh?.isActive) return fresh;
   }

@@ -10,6 +10,7 @@ import type { Db } from "./db";
 import type { PaymentProvider, SubscriptionState } from "../payments/provider";
 import { submittedClientColumns } from "../auth/submitted-client";
 import { isFinal, recordSubscriptionState, settleService, subscriptionRow } from "./subscription-state";
+import { queuePaidWithoutServiceNotice, type OperatorContact } from "./operator-notices";
 
 export interface FulfilInput {
   /** The provider's checkout session id. */
@@ -18,6 +19,8 @@ export interface FulfilInput {
   subscriptionId?: string | null;
   /** The subscription as the provider just reported it with the session: stored before it is consulted. */
   subscription?: SubscriptionState;
+  /** Told when the payment starts no service (its subscription had ended): a refund may be due. */
+  operator: OperatorContact;
 }
 
 export interface FulfilResult {
@@ -53,8 +56,20 @@ export async function fulfilPaidCheckout(db: Db, input: FulfilInput): Promise<Fu
     // Paid even if we had marked it expired (replaced or timed out): the money was taken, so it is honoured.
     await tx.update(checkouts).set({ status: "paid", paidAt: now, customerId, subscriptionId }).where(eq(checkouts.id, checkout.id));
     const subscription = subscriptionId ? await subscriptionOnRecord(tx, checkout, subscriptionId, customerId, input.subscription) : undefined;
-    // Deleted before its payment was confirmed (Stripe does not order events): no client, orders or welcome.
-    if (subscription && isFinal(subscription.status)) return { outcome: "subscription_ended", ...done };
+    // Deleted before its payment was confirmed (Stripe does not order events): no client, orders or welcome; the
+    // operator decides on a refund (this transaction marks the checkout paid once, so the notice is queued once).
+    if (subscription && isFinal(subscription.status)) {
+      await queuePaidWithoutServiceNotice(tx, input.operator, {
+        checkoutId: checkout.id,
+        sessionId: input.sessionId,
+        provider: checkout.provider,
+        clientId: checkout.clientId,
+        customerId,
+        subscriptionId: subscription.subscriptionId,
+        subscriptionStatus: subscription.status,
+      });
+      return { outcome: "subscription_ended", ...done };
+    }
     const [client] = await tx
       .update(clients)
       .set({
@@ -109,7 +124,7 @@ async function subscriptionOnRecord(
  * For a client not (yet) recorded as paying: asks the provider about its latest open checkout and, when the
  * provider says it is paid, fulfils it. True when the client is active afterwards.
  */
-export async function confirmWithProvider(db: Db, provider: PaymentProvider, clientId: number): Promise<boolean> {
+export async function confirmWithProvider(db: Db, provider: PaymentProvider, clientId: number, operator: OperatorContact): Promise<boolean> {
   const [checkout] = await db
     .select({ sessionId: checkouts.providerSessionId })
     .from(checkouts)
@@ -124,6 +139,7 @@ export async function confirmWithProvider(db: Db, provider: PaymentProvider, cli
     customerId: status.customerId,
     subscriptionId: status.subscriptionId,
     subscription: status.subscription,
+    operator,
   });
   return result.outcome === "fulfilled" || result.outcome === "already_fulfilled";
 }

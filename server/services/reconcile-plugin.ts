@@ -3,6 +3,7 @@
 // subscriptions (SUBSCRIPTION_SYNC_BATCH, each about once every SUBSCRIPTION_SYNC_HOURS).
 import fp from "fastify-plugin";
 import { Reconciler } from "./reconcile";
+import { operatorContact } from "./operator-notices";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -17,7 +18,7 @@ export default fp(
       provider: app.payments,
       now: () => app.now(),
       capacity: app.config.PICKUP_DAILY_CAPACITY,
-      operatorInbox: app.config.CONTACT_INBOX,
+      operator: operatorContact(app.config),
       intervalMs: app.config.RECONCILE_INTERVAL_MS,
       subscriptionSync: { batch: app.config.SUBSCRIPTION_SYNC_BATCH, periodHours: app.config.SUBSCRIPTION_SYNC_HOURS },
       log: app.log,

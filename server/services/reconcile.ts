@@ -14,6 +14,7 @@ import type { Database } from "../db/index";
 import { todayInServiceZone } from "./dates";
 import type { Db } from "./db";
 import { fulfilPaidCheckout } from "./fulfilment";
+import type { OperatorContact } from "./operator-notices";
 import { syncSubscriptions, type SyncResult } from "./subscription-state";
 
 /** How long after its end a checkout is still asked about (Stripe retries a webhook for days; a sandbox crash is repaired at start). */
@@ -27,7 +28,7 @@ export interface ReconcileDeps {
   now: Date;
   /** Pickups a day (PICKUP_DAILY_CAPACITY) and where the operator's notices go (CONTACT_INBOX). */
   capacity: number;
-  operatorInbox: string;
+  operator: OperatorContact;
   log?: Log;
   /** Sessions the provider has said are closed and unpaid: never asked again by this reconciler. */
   closed?: Set<string>;
@@ -71,20 +72,26 @@ export async function reconcileCheckouts(deps: ReconcileDeps): Promise<Reconcile
         if (status.closed) deps.closed?.add(sessionId);
         continue;
       }
-      const fulfilled = await fulfilPaidCheckout(db, { sessionId, customerId: status.customerId, subscriptionId: status.subscriptionId, subscription: status.subscription });
+      const fulfilled = await fulfilPaidCheckout(db, {
+        sessionId,
+        customerId: status.customerId,
+        subscriptionId: status.subscriptionId,
+        subscription: status.subscription,
+        operator: deps.operator,
+      });
       if (fulfilled.outcome === "fulfilled") {
         result.fulfilled += 1;
         log?.warn({ checkoutId: fulfilled.checkoutId }, "reconciliation fulfilled a paid checkout that had been missed");
       }
       if (fulfilled.outcome === "subscription_ended") {
-        log?.warn({ checkoutId: fulfilled.checkoutId }, "a paid checkout's subscription had already ended: no service started (a refund may be due)");
+        log?.warn({ checkoutId: fulfilled.checkoutId }, "a paid checkout's subscription had already ended: no service started, the operator is told (a refund may be due)");
       }
     } catch (error) {
       result.errors += 1;
       log?.warn({ err: safeError(error) }, "reconciliation could not check a checkout; it is asked again next pass");
     }
   }
-  result.capacityNotices = await notifyDaysPastCapacity(db, { capacity: deps.capacity, operatorInbox: deps.operatorInbox, today: todayInServiceZone(now) });
+  result.capacityNotices = await notifyDaysPastCapacity(db, { capacity: deps.capacity, operatorInbox: deps.operator.inbox, today: todayInServiceZone(now) });
   return result;
 }
 
@@ -126,6 +133,7 @@ export async function settleBeforeRelease(
   db: Db,
   provider: PaymentProvider,
   sessionIds: string[],
+  operator: OperatorContact,
   log?: Log,
 ): Promise<{ paid: boolean; closed: string[] }> {
   const closed: string[] = [];
@@ -139,7 +147,7 @@ export async function settleBeforeRelease(
     }
     const status = await provider.getCheckoutStatus(sessionId);
     if (status.paid) {
-      await fulfilPaidCheckout(db, { sessionId, customerId: status.customerId, subscriptionId: status.subscriptionId, subscription: status.subscription });
+      await fulfilPaidCheckout(db, { sessionId, customerId: status.customerId, subscriptionId: status.subscriptionId, subscription: status.subscription, operator });
       return { paid: true, closed };
     }
     if (expired) closed.push(sessionId);

@@ -5,6 +5,7 @@ import { checkouts } from "#server/db/schema";
 import { fulfilPaidCheckout } from "#server/services/fulfilment";
 import { applySubscriptionState } from "#server/services/subscription-state";
 import { deletePendingClient } from "#server/services/clients";
+import { operatorContact } from "#server/services/operator-notices";
 import { testDriver } from "./helpers/database";
 import {
   buildApiApp,
@@ -29,6 +30,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const db = () => app.database.db;
+const operator = () => operatorContact(app.config);
 
 async function state(email: string) {
   const { client, orders, welcomes } = await signupRecord(app, email);
@@ -90,7 +92,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     expect(again.json().error.code).toBe("client_active");
     expect((await payWithCard(app, sessionId, "4242 4242 4242 4242")).headers.location).toBe(`${ORIGIN}/payment-success?session_id=${sessionId}`);
     expect((await app.inject(`/sandbox/checkout/${sessionId}`)).statusCode).toBe(303);
-    expect((await fulfilPaidCheckout(db(), { sessionId })).outcome).toBe("already_fulfilled");
+    expect((await fulfilPaidCheckout(db(), { sessionId, operator: operator() })).outcome).toBe("already_fulfilled");
     const replayed = await postPaymentCalls(email, [client.pickupone!, client.pickuptwo!], cookie);
     expect(replayed.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(replayed[4]!.json()).toEqual({ ok: true, queued: false });
@@ -120,7 +122,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     expect(fulfilled.welcomes).toBe(1);
 
     // The late confirmation, and concurrent ones: nothing more.
-    const late = await Promise.all([fulfilPaidCheckout(db(), { sessionId }), fulfilPaidCheckout(db(), { sessionId }), payWithCard(app, sessionId)]);
+    const late = await Promise.all([fulfilPaidCheckout(db(), { sessionId, operator: operator() }), fulfilPaidCheckout(db(), { sessionId, operator: operator() }), payWithCard(app, sessionId)]);
     expect(late[0].outcome).toBe("already_fulfilled");
     expect(late[1].outcome).toBe("already_fulfilled");
     const after = await state(email);
@@ -133,7 +135,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
     const email = "race@example.com";
     const { sessionId } = await openCheckout(app, signupClient(clock, { email }));
     await chargeWithoutFulfilment(app, sessionId);
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => fulfilPaidCheckout(db(), { sessionId })));
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => fulfilPaidCheckout(db(), { sessionId, operator: operator() })));
     expect(outcomes.filter((o) => o.outcome === "fulfilled")).toHaveLength(1);
     const now = await state(email);
     expect(now.orders).toHaveLength(2);
@@ -274,7 +276,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
       const clientId = (await state(email)).client!.id;
       const [rowA] = await db().select().from(checkouts).where(eq(checkouts.providerSessionId, a.sessionId));
       // As when the route found A current and B's checkout committed before the rollback's transaction.
-      expect(await deletePendingClient(db(), app.payments, email, rowA!.id)).toEqual({ deleted: false, expiredSessions: [] });
+      expect(await deletePendingClient(db(), app.payments, operator(), email, rowA!.id)).toEqual({ deleted: false, expiredSessions: [] });
       expect((await state(email)).client?.id).toBe(clientId);
       expect(await openRows(email)).toEqual([b.sessionId]);
       expect((await app.inject(`/sandbox/checkout/${b.sessionId}`)).statusCode).toBe(200);
@@ -285,7 +287,7 @@ describe(`the sign-up sequence (${testDriver})`, () => {
         .values({ ...rowB!, id: undefined, providerSessionId: null, url: null, ownerHash: null, createdAt: new Date() })
         .returning();
       await db().update(checkouts).set({ status: "expired" }).where(eq(checkouts.id, rowB!.id));
-      expect(await deletePendingClient(db(), app.payments, email, rowB!.id)).toEqual({ deleted: false, expiredSessions: [] });
+      expect(await deletePendingClient(db(), app.payments, operator(), email, rowB!.id)).toEqual({ deleted: false, expiredSessions: [] });
       expect((await state(email)).client?.id).toBe(clientId);
       const [still] = await db().select().from(checkouts).where(eq(checkouts.id, pending!.id));
       expect(still?.status).toBe("open");

@@ -240,6 +240,22 @@ export interface FakeSubscription {
   livemode: false;
 }
 
+export type FakeDisputeStatus = "warning_needs_response" | "warning_under_review" | "warning_closed" | "needs_response" | "under_review" | "won" | "lost";
+
+/** A dispute (chargeback) of a charge; its charge is kept by id and expanded on request, with its customer. */
+export interface FakeDispute {
+  id: string;
+  object: "dispute";
+  amount: number;
+  currency: string;
+  charge: string;
+  reason: string;
+  status: FakeDisputeStatus;
+  evidence_details: { due_by: number | null; has_evidence: boolean; past_due: boolean; submission_count: number };
+  created: number;
+  livemode: false;
+}
+
 interface LineItemParams {
   price_data: { currency: string; unit_amount: number; product_data: { name: string }; recurring?: { interval: string; interval_count?: number }; tax_behavior?: string };
   quantity: number;
@@ -302,6 +318,11 @@ export interface FakeStripe {
   cancelSubscription(subscriptionId: string): FakeSubscription;
   /** The subscription changes at Stripe (a failed renewal, a pause, a payment): answers a copy, as an event would carry. */
   updateSubscription(subscriptionId: string, changes: Partial<Pick<FakeSubscription, "status" | "pause_collection">>): FakeSubscription;
+  readonly disputes: Map<string, FakeDispute>;
+  /** A customer's bank disputes a charge of `customer` (default: 2499 usd, fraudulent, evidence due in 7 days); answers a copy. */
+  createDispute(customer: string | null, details?: Partial<Pick<FakeDispute, "amount" | "currency" | "reason" | "status" | "evidence_details">>): FakeDispute;
+  /** The dispute changes at Stripe (closed won or lost, answered): answers a copy, as an event would carry. */
+  updateDispute(disputeId: string, changes: Partial<Pick<FakeDispute, "amount" | "currency" | "reason" | "status" | "evidence_details">>): FakeDispute;
   /** From now on every request is answered 503 (Stripe down; marked not worth retrying, so a test waits for no backoff), until outage(false). */
   outage(down: boolean): void;
   /** From now on every request is read and recorded but never answered (Stripe stalled), until stall(false). */
@@ -321,6 +342,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const sessionParams = new Map<string, CheckoutCreateParams>();
   const subscriptions = new Map<string, FakeSubscription>();
   const customers = new Set<string>();
+  const disputes = new Map<string, FakeDispute>();
+  const charges = new Map<string, { id: string; object: "charge"; amount: number; currency: string; customer: string | null; livemode: false }>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   let stalled = false;
   let down = false;
@@ -502,6 +525,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       if (!subscription) throw new FakeStripeError(404, `No such subscription: '${subscriptionMatch[1]}'`, "id", "invalid_request_error", "resource_missing");
       return { ...subscription };
     }
+    const disputeMatch = /^\/v1\/disputes\/([^/]+)$/.exec(path);
+    if (method === "GET" && disputeMatch) {
+      checkTop(params, { expand });
+      const dispute = disputes.get(decodeURIComponent(disputeMatch[1]!));
+      if (!dispute) throw new FakeStripeError(404, `No such dispute: '${disputeMatch[1]}'`, "dispute", "invalid_request_error", "resource_missing");
+      if (expandList.includes("charge")) return { ...dispute, charge: { ...charges.get(dispute.charge)! } };
+      return { ...dispute, evidence_details: { ...dispute.evidence_details } };
+    }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       const p = checkTop(params, portalCreateSpec) as { customer?: string; return_url?: string; locale?: string };
       if (!p.customer) throw new FakeStripeError(400, "Missing required param: customer.", "customer");
@@ -630,6 +661,33 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       if (!subscription) throw new Error(`The fake knows no subscription ${subscriptionId}`);
       Object.assign(subscription, changes);
       return { ...subscription };
+    },
+    disputes,
+    createDispute(customer, details = {}) {
+      const amount = details.amount ?? 2499;
+      const currency = details.currency ?? "usd";
+      const charge = { id: id("ch"), object: "charge" as const, amount, currency, customer, livemode: false as const };
+      charges.set(charge.id, charge);
+      const dispute: FakeDispute = {
+        id: id("du"),
+        object: "dispute",
+        amount,
+        currency,
+        charge: charge.id,
+        reason: details.reason ?? "fraudulent",
+        status: details.status ?? "needs_response",
+        evidence_details: details.evidence_details ?? { due_by: nowSeconds() + 7 * 86_400, has_evidence: false, past_due: false, submission_count: 0 },
+        created: nowSeconds(),
+        livemode: false,
+      };
+      disputes.set(dispute.id, dispute);
+      return { ...dispute, evidence_details: { ...dispute.evidence_details } };
+    },
+    updateDispute(disputeId, changes) {
+      const dispute = disputes.get(disputeId);
+      if (!dispute) throw new Error(`The fake knows no dispute ${disputeId}`);
+      Object.assign(dispute, changes);
+      return { ...dispute, evidence_details: { ...dispute.evidence_details } };
     },
     stall(value) {
       stalled = value;
