@@ -1,4 +1,4 @@
-// Money that needs a person (decision 021): a dispute opened or closed at Stripe, and a payment confirmed after
+// Money that needs a person (product.md PAY-12, decision 021): a dispute opened or closed at Stripe, and a payment confirmed after
 // its subscription had already ended. Each is one English e-mail to the operator (CONTACT_INBOX), queued in the
 // transaction of the change it reports, once per dispute (and outcome) or per checkout.
 import { desc, eq } from "drizzle-orm";
