@@ -5,7 +5,7 @@ import { Logo } from "./logo";
 import { navItems } from "./nav-items";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap rounded-md px-1.5 py-1.5 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-800 ${
+  `rounded-md px-1.5 py-1.5 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-800 ${
     isActive ? "text-brand-800 underline decoration-coral-500 decoration-2 underline-offset-8" : "text-ink"
   }`;
 
@@ -40,7 +40,7 @@ export function Header() {
           <Logo nameClassName="hidden min-[440px]:inline" />
         </Link>
         <nav aria-label={t`Main`} className="hidden lg:order-last lg:block lg:w-full lg:pb-2 min-[1420px]:order-none min-[1420px]:w-auto min-[1420px]:pb-0">
-          <ul className="flex items-center justify-center gap-0.5 min-[1420px]:justify-start">
+          <ul className="flex items-center justify-center gap-0.5 whitespace-nowrap min-[1420px]:justify-start">
             {navItems.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} className={linkClass}>
@@ -50,17 +50,17 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className="flex h-16 items-center gap-2">
+        <div className="flex min-h-16 items-center gap-2">
           <Link
             to="/signup"
-            className="inline-flex min-h-11 items-center whitespace-nowrap rounded-control bg-coral-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-coral-500 sm:px-4"
+            className="inline-flex min-h-11 items-center rounded-control bg-coral-600 px-3 py-2 text-center text-sm font-semibold text-white shadow-sm hover:bg-coral-500 sm:px-4"
           >
             {t`Schedule Pickup`}
           </Link>
           <button
             ref={toggleRef}
             type="button"
-            className="inline-flex h-11 w-11 items-center justify-center rounded-control border border-brand-200 text-brand-800 lg:hidden"
+            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-control border border-brand-200 text-brand-800 lg:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen(!menuOpen)}
