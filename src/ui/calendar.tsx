@@ -39,7 +39,7 @@ export function Calendar<T extends DateValue>({ previousLabel, nextLabel, errorM
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2"><path d="M9 6l6 6-6 6" /></svg>
           </Button>
         </header>
-        <CalendarGrid className="w-full border-collapse">
+        <CalendarGrid className="w-full table-fixed border-collapse">
           <CalendarGridHeader>
             {(day) => <CalendarHeaderCell className="pb-1 text-xs font-semibold uppercase text-muted">{day}</CalendarHeaderCell>}
           </CalendarGridHeader>
@@ -49,10 +49,10 @@ export function Calendar<T extends DateValue>({ previousLabel, nextLabel, errorM
             {(date) => (
               <CalendarCell
                 date={date}
-                className="group/day flex h-11 w-full min-w-9 cursor-pointer items-center justify-center outline-none data-[outside-month]:hidden data-[disabled]:cursor-default"
+                className="group/day flex h-11 w-full cursor-pointer items-center justify-center outline-none data-[outside-month]:hidden data-[disabled]:cursor-default"
               >
                 {({ formattedDate }) => (
-                  <span className="flex h-10 w-full items-center justify-center rounded-control border-2 border-transparent text-sm text-ink group-hover/day:bg-brand-50 group-data-[disabled]/day:text-muted/50 group-data-[disabled]/day:line-through group-data-[unavailable]/day:text-muted/50 group-data-[selected]/day:rounded-full group-data-[selected]/day:border-brand-700 group-data-[selected]/day:bg-white group-data-[selected]/day:font-bold group-data-[selected]/day:text-brand-900 group-data-[focus-visible]/day:ring-2 group-data-[focus-visible]/day:ring-focus">
+                  <span className="flex h-10 w-full items-center justify-center whitespace-nowrap rounded-control border-2 border-transparent text-sm text-ink group-hover/day:bg-brand-50 group-data-[disabled]/day:text-muted/50 group-data-[disabled]/day:line-through group-data-[unavailable]/day:text-muted/50 group-data-[selected]/day:rounded-full group-data-[selected]/day:border-brand-700 group-data-[selected]/day:bg-white group-data-[selected]/day:font-bold group-data-[selected]/day:text-brand-900 group-data-[focus-visible]/day:ring-2 group-data-[focus-visible]/day:ring-focus">
                     {formattedDate}
                   </span>
                 )}
