@@ -42,7 +42,7 @@ export function Tab({ id, children }: { id: Key; children: ReactNode }) {
   return (
     <AriaTab
       id={id}
-      className="min-h-11 flex-1 cursor-pointer whitespace-nowrap rounded-control px-4 py-2.5 text-center text-sm font-semibold text-brand-800 outline-none transition-colors hover:bg-brand-50 data-[selected]:bg-brand-700 data-[selected]:text-white data-[focus-visible]:ring-3 data-[focus-visible]:ring-focus"
+      className="min-h-11 flex-1 cursor-pointer rounded-control px-4 py-2.5 text-center text-sm font-semibold text-brand-800 outline-none transition-colors hover:bg-brand-50 data-[selected]:bg-brand-700 data-[selected]:text-white data-[focus-visible]:ring-3 data-[focus-visible]:ring-focus sm:whitespace-nowrap"
     >
       {children}
     </AriaTab>

@@ -36,7 +36,7 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
     <>
       <dt className="font-medium text-muted">{label}</dt>
-      <dd className="break-words text-ink">{value}</dd>
+      <dd className="min-w-0 break-words text-ink">{value}</dd>
     </>
   );
 }
