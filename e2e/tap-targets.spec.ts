@@ -7,7 +7,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { test, expect, useLanguage, at, renderWholePage, isoDay } from "./fixtures";
-import { blogPosts } from "../src/resources/blog/posts";
+import { publicPaths } from "./public-paths";
 import { availableDays } from "./checkout-helpers";
 import { a, uniqueSignupEmail, wizard } from "./models/signup-driver";
 
@@ -15,26 +15,7 @@ const placesStandIn = path.join(import.meta.dirname, "stubs", "google-places.js"
 
 const MIN = 44;
 
-/** The public pages (e2e/seo-html.spec.ts, sitemap.xml), the blog's posts and the two payment returns included. */
-const paths = [
-  "/",
-  "/about",
-  "/services",
-  "/pricing",
-  "/service-areas",
-  "/faq",
-  "/airbnb-hosts",
-  "/blog",
-  ...blogPosts.map((post) => `/blog/${post.slug}`),
-  "/how-it-works",
-  "/login",
-  "/contact",
-  "/privacy",
-  "/terms",
-  "/signup",
-  "/payment-success",
-  "/payment-canceled",
-];
+const paths = publicPaths;
 
 interface Target {
   name: string;

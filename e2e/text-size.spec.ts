@@ -5,30 +5,11 @@
 // is picked. One page per language for the public pages, one walk per language for the sign-up.
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, useLanguage, at, renderWholePage, isoDay, type Language } from "./fixtures";
-import { blogPosts } from "../src/resources/blog/posts";
+import { publicPaths } from "./public-paths";
 import { availableDays, tr } from "./checkout-helpers";
 import { uniqueSignupEmail, wizard } from "./models/signup-driver";
 
-/** The public pages (as e2e/tap-targets.spec.ts lists them), the blog's posts and the two payment returns included. */
-const paths = [
-  "/",
-  "/about",
-  "/services",
-  "/pricing",
-  "/service-areas",
-  "/faq",
-  "/airbnb-hosts",
-  "/blog",
-  ...blogPosts.map((post) => `/blog/${post.slug}`),
-  "/how-it-works",
-  "/login",
-  "/contact",
-  "/privacy",
-  "/terms",
-  "/signup",
-  "/payment-success",
-  "/payment-canceled",
-];
+const paths = publicPaths;
 
 const phone = { width: 390, height: 844 };
 

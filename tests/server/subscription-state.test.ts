@@ -30,9 +30,7 @@ beforeEach(() => {
 
 /** A sign-up paid at Stripe and fulfilled through its completion webhook: its subscription id. */
 async function served(email: string): Promise<string> {
-  const session = await stripe.checkout(email);
-  const paid = fake.completeSession(session.id);
-  expect((await stripe.deliver(fake.event("checkout.session.completed", paid))).statusCode).toBe(200);
+  const paid = await stripe.paidThroughWebhook(email);
   expect((await record(email)).isActive).toBe(true);
   return paid.subscription!;
 }

@@ -32,6 +32,8 @@ export interface StripeTestApp {
   payingBrowser(email: string): Record<string, string>;
   /** POSTs a Stripe event to the webhook, signed with the app's secret unless told otherwise. */
   deliver(event: object, options?: { secret?: string; signature?: string }): Promise<LightMyRequestResponse>;
+  /** A sign-up paid at Stripe and its completion webhook delivered (answered 200): the paid session. */
+  paidThroughWebhook(email: string): Promise<FakeSession>;
   close(): Promise<void>;
 }
 
@@ -49,7 +51,7 @@ export async function startStripeApp(env: Record<string, string> = {}): Promise<
   });
   const cookies = new Map<string, string>();
 
-  return {
+  const testApp: StripeTestApp = {
     fake,
     app,
     async checkout(email) {
@@ -83,9 +85,15 @@ export async function startStripeApp(env: Record<string, string> = {}): Promise<
         payload,
       });
     },
+    async paidThroughWebhook(email) {
+      const paid = fake.completeSession((await testApp.checkout(email)).id);
+      expect((await testApp.deliver(fake.event("checkout.session.completed", paid))).statusCode).toBe(200);
+      return paid;
+    },
     async close() {
       await app.close();
       await fake.close();
     },
   };
+  return testApp;
 }
