@@ -26,8 +26,9 @@ import {
 
 const stylesheet = readFileSync(new URL("./sandbox.css", import.meta.url), "utf8");
 
+/** A sandbox page: never stored, never in search (its head says noindex too; robots.txt keeps crawlers off /sandbox/). */
 const sendPage = (reply: FastifyReply, status: number, page: string) =>
-  reply.status(status).header("content-type", "text/html; charset=utf-8").header("cache-control", "no-store").send(page);
+  reply.status(status).header("content-type", "text/html; charset=utf-8").header("cache-control", "no-store").header("x-robots-tag", "noindex").send(page);
 
 /** The visitor's language when there is no session to tell it: Spanish when the browser asks for it first. */
 const preferredLanguage = (acceptLanguage: string | undefined): Language => (/^\s*es\b/i.test(acceptLanguage ?? "") ? "es" : "en");

@@ -28,7 +28,7 @@ function expectPageBasics(html: string, language: "en" | "es") {
   expect(html.match(/<h1[ >]/g)).toHaveLength(1);
   expect(html).toContain("<main");
   expect(html).toContain('<link rel="stylesheet" href="/sandbox/assets/sandbox.css">');
-  // The site's icon, so the browser does not ask for /favicon.ico, which the site does not have (a 404).
+  // The site's icon, as on the site's pages.
   expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/logo.svg">');
   // The Content-Security-Policy allows no inline script; styles come from the stylesheet only.
   expect(html).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=/i);
@@ -49,6 +49,8 @@ describe(`the sandbox checkout page (${testDriver})`, () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toMatch(/text\/html/);
     expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
+    // Out of search, as its head says: robots.txt keeps crawlers off, this tells one that followed a link.
+    expect(page.headers["x-robots-tag"]).toBe("noindex");
     const html = page.body;
     expectPageBasics(html, "en");
     expect(html).toContain("Test mode");
@@ -125,6 +127,7 @@ describe(`the sandbox checkout page (${testDriver})`, () => {
   it("an unknown session is a 404 page in the browser's language", async () => {
     const page = await app.inject({ url: "/sandbox/checkout/cs_sandbox_nope", headers: { "accept-language": "es-US,es;q=0.9" } });
     expect(page.statusCode).toBe(404);
+    expect(page.headers["x-robots-tag"]).toBe("noindex");
     expectPageBasics(page.body, "es");
     expect(page.body).toContain("Enlace no encontrado");
   });
@@ -207,6 +210,7 @@ describe(`the sandbox billing portal (${testDriver})`, () => {
   it("an unknown portal link is a 404 page", async () => {
     const page = await app.inject("/sandbox/portal/bps_sandbox_nope");
     expect(page.statusCode).toBe(404);
+    expect(page.headers["x-robots-tag"]).toBe("noindex");
     expect(page.body).toContain("Link not found");
   });
 });
