@@ -99,15 +99,19 @@ export const singleSlashes = (path: string) => path.replace(/\/{2,}/g, "/");
 /**
  * The page address `path` stands for, or `path` itself: a run of slashes is one (/es// is /es/), the Spanish home's
  * address is /es/, a trailing slash elsewhere is the page without it, and a page's file name is its page
- * (/pricing.html is /pricing; /index.html and /es/index.html are / and /es/). The server answers it with a 301 when
+ * (/pricing.html and /pricing.HTML are /pricing; /index.html, /es/index.html and /blog/index.html are /, /es/ and
+ * /blog). The server answers it with a 301 when
  * it is a page (an old link, a guess, a typo); only a page, so never another site.
  */
 export function pageAddress(address: string): string {
   const path = singleSlashes(address);
-  if (path === "/index.html" || path === "/es/index.html") return path.slice(0, -"index.html".length);
-  if (path.endsWith(".html")) {
-    const page = path.slice(0, -".html".length);
-    return page.endsWith("/") ? path : page;
+  if (/\.html$/i.test(path)) {
+    const name = path.slice(0, -".html".length);
+    if (name.endsWith("/")) return path;
+    // A folder's index (/index.html, /es/INDEX.HTML, /blog/index.html) is the folder's page.
+    const folder = /\/index$/i.test(name) ? name.slice(0, -"index".length) : null;
+    if (folder === null) return name;
+    return folder === "/" || folder === "/es/" ? folder : withoutTrailingSlashes(folder);
   }
   if (path === "/es") return "/es/";
   return path.length > 1 && path.endsWith("/") && path !== "/es/" ? withoutTrailingSlashes(path) : path;

@@ -21,6 +21,7 @@ function writeTree(root: string, origin = buildOrigin) {
   const files: Record<string, string> = {
     "index.html": page("en", "Home"),
     "pricing.html": page("en", "Pricing"),
+    "blog.html": page("en", "Blog"),
     "blog/some-post.html": page("en", "A post"),
     "es/index.html": page("es", "Inicio"),
     "es/pricing.html": page("es", "Precios"),
@@ -53,6 +54,7 @@ function writeTree(root: string, origin = buildOrigin) {
   const pages = [
     { url: "/", file: "index.html", status: 200, language: "en" },
     { url: "/pricing", file: "pricing.html", status: 200, language: "en" },
+    { url: "/blog", file: "blog.html", status: 200, language: "en" },
     { url: "/blog/some-post", file: "blog/some-post.html", status: 200, language: "en" },
     { url: "/es/", file: "es/index.html", status: 200, language: "es" },
     { url: "/es/pricing", file: "es/pricing.html", status: 200, language: "es" },
@@ -231,6 +233,14 @@ describe(`the built site (${testDriver})`, () => {
       ["/blog/some-post.html", "/blog/some-post"],
       ["/payment-success.html?session_id=cs_1", "/payment-success?session_id=cs_1"],
       ["/es/index.html?token=s3cr3t", "/es/?token=s3cr3t"],
+      // Written by hand or by another server's habits: any case of the extension, a folder's index.
+      ["/pricing.HTML", "/pricing"],
+      ["/es/pricing.Html?x=1", "/es/pricing?x=1"],
+      ["/INDEX.HTML", "/"],
+      ["/es/Index.html", "/es/"],
+      ["/blog/index.html", "/blog"],
+      ["/blog/index.HTML?page=2", "/blog?page=2"],
+      ["/blog/some-post/index.html", "/blog/some-post"],
     ])("moves %s to its page, %s, for good (301), its query kept", async (url, target) => {
       for (const method of ["GET", "HEAD"] as const) {
         const response = await app.inject({ method, url });
@@ -243,7 +253,8 @@ describe(`the built site (${testDriver})`, () => {
       ["/no-such-page.html", "Oops! Page not found", "en"],
       ["/portal-redirect.html", "Oops! Page not found", "en"],
       ["/404.html", "Oops! Page not found", "en"],
-      ["/blog/index.html", "Oops! Page not found", "en"],
+      ["/es/blog/index.html", "¡Ups! Página no encontrada", "es"],
+      ["/no-such-folder/index.html", "Oops! Page not found", "en"],
       ["/pricing/.html", "Oops! Page not found", "en"],
       ["/.html", "Oops! Page not found", "en"],
       ["/PRICING.HTML", "Oops! Page not found", "en"],
