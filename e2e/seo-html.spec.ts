@@ -72,6 +72,10 @@ for (const language of ["en", "es"] as const) {
         for (const fact of page.facts ?? []) expect(decode(html), fact).toContain(fact);
         // The shell: the footer's areas.
         expect(html).toContain("Coconut Grove");
+        // The icons: the SVG, and the ICO and touch icon for browsers and phones that do not read an SVG icon.
+        expect(html).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32" />');
+        expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/logo.svg" />');
+        expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" />');
         const title = attr(html, /<title>([^<]*)<\/title>/);
         expect(title).toMatch(/ · FreshFold Laundry$/);
         expect(attr(html, /<meta name="description" content="([^"]+)"/).length).toBeGreaterThan(40);
@@ -173,6 +177,30 @@ test("the link-preview images answer as PNGs of their stated size, which other s
   for (const path of ["/", "/es/pricing", "/logo.svg", "/api/health"]) {
     expect((await request.get(path, { headers: { "accept-language": "en" } })).headers()["cross-origin-resource-policy"], path).toBe("same-origin");
   }
+});
+
+test("the site's icons answer: /favicon.ico holds a 16 and a 32 px PNG, /apple-touch-icon.png is a 180 px opaque square", async ({ request }) => {
+  const favicon = await request.get("/favicon.ico");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["content-type"]).toBe("image/x-icon");
+  const ico = await favicon.body();
+  // ICONDIR (reserved 0, type 1, count), then a 16-byte entry per image: width, height, ..., size, offset.
+  expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 2]);
+  for (const [index, size] of [16, 32].entries()) {
+    const entry = 6 + 16 * index;
+    expect([ico[entry], ico[entry + 1]]).toEqual([size, size]);
+    const png = ico.subarray(ico.readUInt32LE(entry + 12), ico.readUInt32LE(entry + 12) + ico.readUInt32LE(entry + 8));
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+  }
+  const touch = await request.get("/apple-touch-icon.png");
+  expect(touch.status()).toBe(200);
+  expect(touch.headers()["content-type"]).toBe("image/png");
+  const png = await touch.body();
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([180, 180]);
+  // Colour type 2 (RGB) or 3 (palette) with no transparency chunk: iOS fills transparent corners with black.
+  expect([2, 3]).toContain(png[25]);
+  expect(png.includes(Buffer.from("tRNS"))).toBe(false);
 });
 
 test("sitemap.xml lists every indexed page in both languages, each with its alternates", async ({ request, baseURL }) => {
