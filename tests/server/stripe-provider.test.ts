@@ -124,10 +124,14 @@ describe("StripeProvider.createCheckoutSession", () => {
   });
 
   it("sends the request's idempotency key, so a retried create returns the same session", async () => {
+    // A retry is the stripe client's, with the first try's very body. Two calls here compute the parameters
+    // twice, so they read one instant: across a second's turn, expires_at differed and Stripe refused the key.
+    const atOneInstant = new Date();
+    const retrying = new StripeProvider({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_API_URL: fake.url, STRIPE_AUTOMATIC_TAX: false }, { now: () => atOneInstant });
     const first = request();
     const again = { ...first };
-    const a = await provider.createCheckoutSession(first);
-    const b = await provider.createCheckoutSession(again);
+    const a = await retrying.createCheckoutSession(first);
+    const b = await retrying.createCheckoutSession(again);
     expect(b.id).toBe(a.id);
     const creates = fake.requests.filter((r) => r.path === "/v1/checkout/sessions" && r.params.client_reference_id === "41");
     expect(creates.at(-1)?.idempotencyKey).toBe(first.idempotencyKey);
