@@ -52,7 +52,8 @@ export function verifyWelcomeToken(secret: string, token: string, email: string,
 }
 
 /**
- * Queues a sign-in link e-mail for an active client, unless the address already got `perDay` links in the
+ * Queues a sign-in link e-mail for a client holding a subscription (the caller checks: served or suspended,
+ * decision 023), unless the address already got `perDay` links in the
  * last 24 hours. True when one was queued.
  *
  * `requestId` is the browser's key for one request (decision 018), the same on every try of it: a try repeated

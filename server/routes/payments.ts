@@ -1,4 +1,5 @@
-// The checkout session of a sign-up and the billing-portal session of an active client.
+// The checkout session of a sign-up and the billing-portal session of a client holding a subscription (served, or
+// suspended until it pays: decision 023).
 // The checkout sets the paying browser's cookie (server/auth/ownership.ts); the portal opens only with a proof of
 // ownership (that cookie, the welcome e-mail's sealed token or an e-mailed sign-in link) and otherwise answers
 // { "sent": true } for every address, e-mailing a sign-in link when the address has a subscription.
@@ -18,6 +19,7 @@ import { browserPayments } from "../payments/index";
 import { errors } from "./schemas";
 import { clientKey } from "../client-address";
 import { operatorContact } from "../services/operator-notices";
+import { holdsSubscription } from "../services/subscription-state";
 
 export default fp(
   async (app) => {
@@ -107,9 +109,12 @@ export default fp(
       },
     );
 
-    /** The portal for a proven client with a live subscription; otherwise the neutral answer. */
+    /**
+     * The portal for a proven client holding a subscription: served, or suspended until it pays (decision 023: the
+     * portal is where it updates its card and pays, or cancels); otherwise the neutral answer.
+     */
     async function openPortal(client: ClientRow | undefined, reply: FastifyReply) {
-      if (!client?.isActive || !client.providerCustomerId) return neutral(client);
+      if (!client?.providerCustomerId || !(await holdsSubscription(app.database.db, client))) return neutral(client);
       const { url } = await browserPayments(app, reply).createPortalSession({
         customerId: client.providerCustomerId,
         email: client.email,
@@ -124,7 +129,7 @@ export default fp(
      * gets a fresh sign-in link (a few a day at most), or none for a repeat of a request that already sent one.
      */
     async function neutral(client: ClientRow | undefined, requestId?: string) {
-      if (client?.isActive) await sendSignInLink(app.database.db, app.trust.secret, client, app.now(), app.config.SIGN_IN_LINKS_PER_DAY, requestId);
+      if (client && (await holdsSubscription(app.database.db, client))) await sendSignInLink(app.database.db, app.trust.secret, client, app.now(), app.config.SIGN_IN_LINKS_PER_DAY, requestId);
       return { sent: true as const };
     }
   },

@@ -11,7 +11,7 @@ import type { CheckoutSession, PaymentProvider } from "../payments/provider";
 import type { Database } from "../db/index";
 import { dayProblem, fullDays, lockDays, type PickupRules } from "./availability";
 import { daysBetween, todayInServiceZone } from "./dates";
-import { clientActive, clientValues } from "./clients";
+import { clientActive, clientValues, refuseSuspended } from "./clients";
 import { openSessionsOf, settleBeforeRelease } from "./reconcile";
 import { checkoutRef, enforceOpenCheckoutCap, type CheckoutOwner } from "../auth/ownership";
 import type { OperatorContact } from "./operator-notices";
@@ -107,6 +107,8 @@ export async function createSignupCheckout(deps: CheckoutDeps, input: CheckoutIn
       .onConflictDoUpdate({ target: clients.email, set: values, setWhere: eq(clients.isActive, false) })
       .returning({ id: clients.id });
     if (!row) throw clientActive();
+    // Suspended until its subscription is paid (decision 023): a second subscription could end up paid twice.
+    await refuseSuspended(tx, row.id);
     // The replaced sign-up's sessions stop holding days before this one counts.
     const previous = await tx
       .update(checkouts)

@@ -11,6 +11,7 @@ import { profileColumns } from "../auth/submitted-client";
 import { confirmWithProvider } from "./fulfilment";
 import { openSessionsOf, settleBeforeRelease } from "./reconcile";
 import type { OperatorContact } from "./operator-notices";
+import { holdsSubscription, isSuspended } from "./subscription-state";
 
 /** The columns a sign-up sets; isActive is never among them (only fulfilment activates). */
 export function clientValues(client: Client, now: Date) {
@@ -31,16 +32,30 @@ export async function findClient(db: Db, email: string): Promise<ClientRow | und
   return row;
 }
 
-/** True only for a live subscription: pending and cancelled clients may sign up (again). */
+/**
+ * True only for a subscription the address holds: served, or suspended until it is paid (decision 023). Pending
+ * clients and those whose subscription ended for good (or by another hand) may sign up (again).
+ */
 export async function emailExists(db: Db, email: string): Promise<boolean> {
   const normalized = normalizeEmail(email);
   if (!EMAIL_PATTERN.test(normalized)) return false;
   const row = await findClient(db, normalized);
-  return row?.isActive === true;
+  return row !== undefined && (await holdsSubscription(db, row));
 }
 
 /**
- * Creates or updates the pending client of this e-mail; 409 when it belongs to a paying client.
+ * Inside the transaction that has just written the client's row (and so holds its lock until commit): 409 when the
+ * client is suspended (decision 023), which rolls the write back. The write's own condition (not active) was met on
+ * the row as it is now, but its check of the subscription could have read the state from before a suspension that
+ * committed while the write waited for the row; this statement reads it afresh, and the rule, which locks the client
+ * row before it ends a service, cannot suspend the client before this transaction ends.
+ */
+export async function refuseSuspended(tx: Db, clientId: number) {
+  if (await isSuspended(tx, clientId)) throw clientActive();
+}
+
+/**
+ * Creates or updates the pending client of this e-mail; 409 when it belongs to a paying or suspended client.
  * Returns the row; `mustExist` makes a missing client a 404 (update_by_email).
  */
 export async function upsertPendingClient(db: Db, client: Client, now: Date, { mustExist = false, onlyNew = false } = {}): Promise<ClientRow | undefined> {
@@ -51,18 +66,25 @@ export async function upsertPendingClient(db: Db, client: Client, now: Date, { m
     return created;
   }
   if (mustExist) {
-    const [updated] = await db.update(clients).set(values).where(and(eq(clients.email, values.email), eq(clients.isActive, false))).returning();
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx.update(clients).set(values).where(and(eq(clients.email, values.email), eq(clients.isActive, false))).returning();
+      if (row) await refuseSuspended(tx, row.id);
+      return row;
+    });
     if (updated) return updated;
     if (await findClient(db, values.email)) throw clientActive();
     throw new ApiError(404, "not_found", "No client with this e-mail address.", { email: "clientNotFound" });
   }
-  const [row] = await db
-    .insert(clients)
-    .values({ ...values, createdAt: now })
-    .onConflictDoUpdate({ target: clients.email, set: values, setWhere: eq(clients.isActive, false) })
-    .returning();
-  if (!row) throw clientActive();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(clients)
+      .values({ ...values, createdAt: now })
+      .onConflictDoUpdate({ target: clients.email, set: values, setWhere: eq(clients.isActive, false) })
+      .returning();
+    if (!row) throw clientActive();
+    await refuseSuspended(tx, row.id);
+    return row;
+  });
 }
 
 export interface DeleteOutcome {
@@ -73,7 +95,7 @@ export interface DeleteOutcome {
 
 /**
  * The cancellation rollback: a pending client is deleted and its held days released. A client who turns out
- * to have paid (the provider says so) is fulfilled instead and answered 409, as is any active client.
+ * to have paid (the provider says so) is fulfilled instead and answered 409, as is any active or suspended client.
  * A pending client with history (orders of an earlier, cancelled subscription) keeps its row.
  * `checkoutId` (the checkout a cancel address named): only that checkout's session is closed, and nothing is
  * released unless it is still the client's latest checkout when the client row is locked.
@@ -87,7 +109,7 @@ export async function deletePendingClient(
 ): Promise<DeleteOutcome> {
   const client = await findClient(db, email);
   if (!client) return { deleted: false, expiredSessions: [] };
-  if (client.isActive) throw clientActive();
+  if (await holdsSubscription(db, client)) throw clientActive();
   // Each open checkout is closed at the provider, then asked about: one paid meanwhile is fulfilled instead.
   const sessions = await openSessionsOf(db, client.email, checkoutId);
   const settled = await settleBeforeRelease(db, provider, sessions, operator);
@@ -99,7 +121,7 @@ export async function deletePendingClient(
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(clients).where(eq(clients.id, client.id)).for("update");
     if (!locked) return kept;
-    if (locked.isActive) throw clientActive();
+    if (await holdsSubscription(tx, locked)) throw clientActive();
     if (checkoutId !== undefined) {
       // A newer checkout opened meanwhile (another tab) has taken the sign-up over: it stays as it is.
       const [latest] = await tx.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.clientId, client.id)).orderBy(desc(checkouts.id)).limit(1);

@@ -32,6 +32,35 @@ export function serviceVerdict(state: { status: string | null; collectionPaused:
 
 export const isFinal = (status: string | null) => status !== null && FINAL_STATUSES.includes(status);
 
+/**
+ * Suspended (product.md PAY-11, decision 023): not served, and its current subscription is one this rule ended that is not final
+ * (unpaid, paused, or its collection paused), so paying or resuming at the provider serves the client again.
+ * The one definition every path uses: such a client still holds its subscription.
+ */
+export async function isSuspended(db: Db, clientId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .innerJoin(providerSubscriptions, eq(providerSubscriptions.subscriptionId, clients.providerSubscriptionId))
+    .where(
+      and(
+        eq(clients.id, clientId),
+        eq(clients.isActive, false),
+        isNotNull(providerSubscriptions.serviceEndedAt),
+        or(isNull(providerSubscriptions.status), notInArray(providerSubscriptions.status, FINAL_STATUSES)),
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
+ * The client holds a subscription at the provider: served, or suspended (decision 023). Its e-mail cannot start
+ * another sign-up, and its customer may reach the billing portal (to pay, or to cancel for good).
+ */
+export async function holdsSubscription(db: Db, client: { id: number; isActive: boolean }): Promise<boolean> {
+  return client.isActive || (await isSuspended(db, client.id));
+}
+
 /** The cancellation e-mail's de-duplication key: one per ended subscription (the portal and the webhook may both report it). */
 export const cancellationKey = (clientId: number, subscriptionId: string | null) => `cancellation:${clientId}:${subscriptionId ?? "none"}`;
 

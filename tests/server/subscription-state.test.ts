@@ -10,7 +10,7 @@ import type { SubscriptionState } from "#server/payments/provider";
 import { applySubscriptionState, serviceVerdict, syncSubscriptions } from "#server/services/subscription-state";
 import type { FakeStripe } from "./fakes/stripe-api";
 import { testDriver } from "./helpers/database";
-import { startStripeApp, type StripeTestApp } from "./helpers/stripe";
+import { startStripeApp, stripeSignupClient, type StripeTestApp } from "./helpers/stripe";
 
 let stripe: StripeTestApp;
 let fake: FakeStripe;
@@ -104,7 +104,8 @@ describe(`subscription events, applied as Stripe has the subscription now (${tes
     fake.updateSubscription(subscription, { status: "unpaid" });
     expect((await deliverAbout("customer.subscription.updated", subscription, copy)).outcome).toBe("ended");
     expect(await record(email)).toEqual({ isActive: false, orders: 2, welcomes: 1, cancellations: 0 });
-    expect((await app.inject(`/api/client/email_exists/${email}`)).json()).toEqual({ exists: false });
+    // Suspended, not gone: the address still holds its subscription (decision 023).
+    expect((await app.inject(`/api/client/email_exists/${email}`)).json()).toEqual({ exists: true });
 
     // The customer pays the open invoice: an endpoint on an older API version names the subscription at the top.
     fake.updateSubscription(subscription, { status: "active" });
@@ -165,12 +166,22 @@ describe(`subscription events, applied as Stripe has the subscription now (${tes
     expect((await deliverAbout("customer.subscription.updated", goneSubscription)).outcome).toBe("unchanged");
     expect((await record(gone)).isActive).toBe(false);
 
-    // Suspended on its first subscription, signed up again on a second: the first's return changes nothing.
+    // Suspended on its first subscription, signed up again on a second: the first's return changes nothing. Such a
+    // second sign-up is refused since decision 023; a client who made one before is on two subscriptions all the same.
     const email = "resubscribed@example.com";
     const first = await served(email);
     fake.updateSubscription(first, { status: "unpaid" });
     await deliverAbout("invoice.payment_failed", first);
+    const refused = await app.inject({
+      method: "POST",
+      url: "/api/payments/create-checkout-session_signup",
+      payload: { success_url: "http://localhost:3000/payment-success", cancel_url: "http://localhost:3000/payment-canceled", client: stripeSignupClient(email) },
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    const [ended] = await db().select().from(providerSubscriptions).where(eq(providerSubscriptions.subscriptionId, first));
+    await db().update(providerSubscriptions).set({ serviceEndedAt: null }).where(eq(providerSubscriptions.subscriptionId, first));
     const second = await served(email);
+    await db().update(providerSubscriptions).set({ serviceEndedAt: ended!.serviceEndedAt }).where(eq(providerSubscriptions.subscriptionId, first));
     expect(second).not.toBe(first);
     fake.updateSubscription(first, { status: "active" });
     expect((await deliverAbout("invoice.paid", first)).outcome).toBe("recorded");
