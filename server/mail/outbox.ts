@@ -52,11 +52,23 @@ export const signInDataSchema = z.object({
 });
 export type SignInData = z.infer<typeof signInDataSchema>;
 
-/** data of a "cancellation" e-mail: the day the subscription ended and the paid pickups still to come (yyyy-mm-dd). */
+/**
+ * Why the provider ended a subscription for non-payment (Stripe's cancellation_details.reason): its retries of a
+ * renewal ran out, or a payment was disputed. Not the customer's own cancellation (decision 024).
+ */
+export const nonPaymentReasonSchema = z.enum(["payment_failed", "payment_disputed"]);
+export type NonPaymentReason = z.infer<typeof nonPaymentReasonSchema>;
+
+/**
+ * data of a "cancellation" e-mail: the day the subscription ended and the paid pickups still to come (yyyy-mm-dd).
+ * `nonPayment`: the provider ended it because it could not collect (decision 024), a different e-mail; absent, the
+ * customer cancelled (or the reason is not known, as in every message queued before).
+ */
 export const cancellationDataSchema = z.object({
   firstName: z.string().trim().min(1).max(200),
   canceledOn: dateString,
   paidPickups: z.array(dateString).max(14),
+  nonPayment: nonPaymentReasonSchema.optional(),
 });
 export type CancellationData = z.infer<typeof cancellationDataSchema>;
 

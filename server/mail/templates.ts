@@ -14,6 +14,7 @@ import {
   type ContactNotificationData,
   type DisputeNoticeData,
   type EmailKind,
+  type NonPaymentReason,
   type PaidWithoutServiceData,
   type SignInData,
   type WelcomeData,
@@ -536,7 +537,11 @@ async function renderSignIn(i18n: I18n, email: EmailToRender, data: SignInData, 
   return { subject, html: layout(email.language, subject, body, postalFooter()), text };
 }
 
-/** The subscription ended: when, the paid pickups that still take place, and the way back (sign-up, contact). */
+/**
+ * The subscription ended: when, the paid pickups that still take place, and the way back (sign-up, contact). Two
+ * texts: the customer cancelled (or we do not know why), or the provider ended it because it could not collect
+ * the weekly payment (decision 024), which never asks "didn't cancel?".
+ */
 async function renderCancellation(i18n: I18n, email: EmailToRender, data: CancellationData, context: RenderContext): Promise<RenderedEmail> {
   const language = email.language;
   const list = new Intl.ListFormat(language === "es" ? "es-US" : "en-US", { type: "conjunction" });
@@ -549,23 +554,12 @@ async function renderCancellation(i18n: I18n, email: EmailToRender, data: Cancel
     phone: brand.phone,
     email: brand.email,
   };
-  const subject = i18n._({ id: "mail.cancellation.subject", message: "Your {brand} subscription is canceled", values });
-  const heading = i18n._({ id: "mail.cancellation.heading", message: "Hi {firstName}, your subscription is canceled", values });
-  const ended = i18n._({
-    id: "mail.cancellation.ended",
-    message: "Your weekly plan was canceled on {date}. No further weekly charges will be made, and no new pickups will be scheduled.",
-    values,
-  });
+  const texts = data.nonPayment ? nonPaymentTexts(i18n, data.nonPayment, values) : cancelledTexts(i18n, values);
   const pickups = data.paidPickups.length
     ? i18n._({ id: "mail.cancellation.paidPickups", message: "The pickups you have already paid for still take place: {pickups}.", values })
     : i18n._({ id: "mail.cancellation.noPickups", message: "You have no pickups left to come.", values });
-  const back = i18n._({ id: "mail.cancellation.back", message: "Changed your mind? You can sign up again anytime.", values });
   const buttonLabel = i18n._({ id: "mail.cancellation.button", message: "Sign up again", values });
-  const contact = i18n._({
-    id: "mail.cancellation.contact",
-    message: "Didn't cancel, or have a question? Call us at {phone} or write to {email}.",
-    values,
-  });
+  const { subject, heading, ended, back, contact } = texts;
   const signupUrl = `${site}/signup`;
   const p = paragraph;
   const body = html`${heading1(heading, colors.ink)}
@@ -576,6 +570,60 @@ async function renderCancellation(i18n: I18n, email: EmailToRender, data: Cancel
 <p style="${p};font-size:14px;color:${colors.muted}">${contact}</p>`;
   const text = [heading, "", ended, "", pickups, "", `${back} ${signupUrl}`, "", contact, "", ...textSignature, ""].join("\n");
   return { subject, html: layout(language, subject, body, postalFooter()), text };
+}
+
+type CancellationValues = { brand: string; firstName: string; date: string; phone: string; email: string };
+type CancellationTexts = { subject: string; heading: string; ended: string; back: string; contact: string };
+
+/** The customer cancelled (or the provider does not say why). */
+function cancelledTexts(i18n: I18n, values: CancellationValues): CancellationTexts {
+  return {
+    subject: i18n._({ id: "mail.cancellation.subject", message: "Your {brand} subscription is canceled", values }),
+    heading: i18n._({ id: "mail.cancellation.heading", message: "Hi {firstName}, your subscription is canceled", values }),
+    ended: i18n._({
+      id: "mail.cancellation.ended",
+      message: "Your weekly plan was canceled on {date}. No further weekly charges will be made, and no new pickups will be scheduled.",
+      values,
+    }),
+    back: i18n._({ id: "mail.cancellation.back", message: "Changed your mind? You can sign up again anytime.", values }),
+    contact: i18n._({
+      id: "mail.cancellation.contact",
+      message: "Didn't cancel, or have a question? Call us at {phone} or write to {email}.",
+      values,
+    }),
+  };
+}
+
+/** The provider ended the subscription: its retries of a weekly payment ran out, or the customer's bank reversed one. */
+function nonPaymentTexts(i18n: I18n, reason: NonPaymentReason, values: CancellationValues): CancellationTexts {
+  return {
+    subject: i18n._({ id: "mail.cancellation.nonPayment.subject", message: "Your {brand} plan has ended: we could not collect your weekly payment", values }),
+    heading: i18n._({ id: "mail.cancellation.nonPayment.heading", message: "Hi {firstName}, your weekly plan has ended", values }),
+    ended:
+      reason === "payment_disputed"
+        ? i18n._({
+            id: "mail.cancellation.nonPayment.endedDisputed",
+            message:
+              "Your weekly plan ended on {date} because your bank reversed a weekly payment, so we could not collect it. No further weekly charges will be made, and no new pickups will be scheduled.",
+            values,
+          })
+        : i18n._({
+            id: "mail.cancellation.nonPayment.ended",
+            message:
+              "Your weekly plan ended on {date} because we could not collect your weekly payment. No further weekly charges will be made, and no new pickups will be scheduled.",
+            values,
+          }),
+    back: i18n._({
+      id: "mail.cancellation.nonPayment.back",
+      message: "Want your pickups back? Sign up again anytime with a card that works; it only takes a few minutes.",
+      values,
+    }),
+    contact: i18n._({
+      id: "mail.cancellation.nonPayment.contact",
+      message: "Questions about a charge or your card? Call us at {phone} or write to {email}.",
+      values,
+    }),
+  };
 }
 
 /** Renders one outbox message. The contact notification and the money notices are for the operator, always in English. */

@@ -48,6 +48,12 @@ export interface SubscriptionState {
   clientId: number | null;
   /** Stripe's pause_collection is set: the status stays active but no invoice is charged. */
   collectionPaused: boolean;
+  /**
+   * Why a cancelled subscription ended, as the provider gives it (Stripe's `cancellation_details.reason`:
+   * cancellation_requested, payment_failed, payment_disputed, or one it adds later; the sandbox portal's Cancel is
+   * cancellation_requested). Null or absent when it is not cancelled or the provider does not say (decision 024).
+   */
+  cancellationReason?: string | null;
   /** When the provider was asked (just before the request): the state is at least this recent. */
   readAt: Date;
 }

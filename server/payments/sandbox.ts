@@ -92,12 +92,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return { paid: true, customerId: session.customer ?? undefined, subscriptionId: session.subscription ?? undefined };
   }
 
-  /** The sandbox's subscriptions are active until cancelled in its portal. `db`: the caller's transaction. */
+  /** The sandbox's subscriptions are active until the customer cancels them in its portal. `db`: the caller's transaction. */
   async getSubscription(subscriptionId: string, db: Db = this.db): Promise<SubscriptionState | undefined> {
     const readAt = this.options.now();
     const [subscription] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, subscriptionId));
     if (!subscription) return undefined;
-    return { id: subscription.id, status: subscription.status, customerId: subscription.customerId, clientId: null, collectionPaused: false, readAt };
+    const cancellationReason = subscription.status === "canceled" ? "cancellation_requested" : null;
+    return { id: subscription.id, status: subscription.status, customerId: subscription.customerId, clientId: null, collectionPaused: false, cancellationReason, readAt };
   }
 
   /** The sandbox takes no card, so nothing is ever disputed. */

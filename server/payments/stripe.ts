@@ -63,6 +63,7 @@ export function subscriptionState(subscription: Stripe.Subscription, readAt: Dat
     customerId: idOf(subscription.customer),
     clientId: Number.isInteger(clientId) && clientId > 0 ? clientId : null,
     collectionPaused: subscription.pause_collection != null,
+    cancellationReason: subscription.cancellation_details?.reason ?? null,
     readAt,
   };
 }

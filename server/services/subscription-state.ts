@@ -4,7 +4,7 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import { clients, orders, providerSubscriptions, type ProviderSubscriptionRow } from "../db/schema";
 import type { Database } from "../db/index";
-import { queueEmail } from "../mail/outbox";
+import { nonPaymentReasonSchema, queueEmail, type NonPaymentReason } from "../mail/outbox";
 import type { PaymentProvider, SubscriptionState } from "../payments/provider";
 import { safeError } from "../safe-log";
 import type { Language } from "#contract/common";
@@ -61,7 +61,19 @@ export async function holdsSubscription(db: Db, client: { id: number; isActive: 
   return client.isActive || (await isSuspended(db, client.id));
 }
 
-/** The cancellation e-mail's de-duplication key: one per ended subscription (the portal and the webhook may both report it). */
+/**
+ * The provider ended the subscription because it could not collect (its retries ran out) or a payment was disputed
+ * (decision 024); undefined for the customer's own cancellation and for a reason not known.
+ */
+export function nonPaymentReason(reason: string | null | undefined): NonPaymentReason | undefined {
+  const parsed = nonPaymentReasonSchema.safeParse(reason);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * The cancellation e-mail's de-duplication key: one per ended subscription (the portal and the webhook may both
+ * report it), whichever of its two texts (the customer's cancellation, or non-payment) it carries.
+ */
 export const cancellationKey = (clientId: number, subscriptionId: string | null) => `cancellation:${clientId}:${subscriptionId ?? "none"}`;
 
 /** The client's booked (paid) pickups from `from` on, in date order: an ended service leaves them in place. */
@@ -82,14 +94,18 @@ export async function clientOfSubscription(db: Db, subscriptionId: string): Prom
 
 type ServedClient = { id: number; isActive: boolean; email: string; name: string; language: Language };
 
-/** The cancellation e-mail in the client's language, naming the paid pickups still to come; once per subscription. */
-async function queueCancellation(tx: Db, client: ServedClient, subscriptionId: string | null, now: Date) {
+/**
+ * The cancellation e-mail in the client's language, naming the paid pickups still to come; once per subscription.
+ * Ended for non-payment (`reason`), it says so instead of "you cancelled" (decision 024).
+ */
+async function queueCancellation(tx: Db, client: ServedClient, subscriptionId: string | null, now: Date, reason: string | null | undefined) {
   const canceledOn = todayInServiceZone(now);
+  const nonPayment = nonPaymentReason(reason);
   await queueEmail(tx, {
     kind: "cancellation",
     to: client.email,
     language: client.language,
-    data: { firstName: client.name, canceledOn, paidPickups: await comingPickups(tx, client.id, canceledOn) },
+    data: { firstName: client.name, canceledOn, paidPickups: await comingPickups(tx, client.id, canceledOn), ...(nonPayment ? { nonPayment } : {}) },
     dedupeKey: cancellationKey(client.id, subscriptionId),
   });
 }
@@ -147,21 +163,28 @@ export type SettleOutcome = "ended" | "resumed" | "unchanged";
 
 /**
  * Brings the client of a subscription in line with its stored state, inside the caller's transaction (the row
- * and the client locked). Ends the service of an active client (the cancellation e-mail only for `canceled`),
- * and serves again only a client whose service this rule ended for this same subscription.
+ * and the client locked). Ends the service of an active client (the cancellation e-mail only for `canceled`, its
+ * text chosen by `cancellationReason`, the provider's word read with that state), and serves again only a client
+ * whose service this rule ended for this same subscription.
  */
-export async function settleService(tx: Db, row: ProviderSubscriptionRow, client: ServedClient, now: Date): Promise<SettleOutcome> {
+export async function settleService(
+  tx: Db,
+  row: ProviderSubscriptionRow,
+  client: ServedClient,
+  now: Date,
+  cancellationReason?: string | null,
+): Promise<SettleOutcome> {
   const verdict = serviceVerdict(row);
   const cancelled = row.status === "canceled";
   if (verdict === "end") {
     if (client.isActive) {
       await tx.update(clients).set({ isActive: false, cancelledAt: now, updatedAt: now }).where(eq(clients.id, client.id));
       await tx.update(providerSubscriptions).set({ serviceEndedAt: now, clientId: client.id }).where(eq(providerSubscriptions.subscriptionId, row.subscriptionId));
-      if (cancelled) await queueCancellation(tx, client, row.subscriptionId, now);
+      if (cancelled) await queueCancellation(tx, client, row.subscriptionId, now, cancellationReason);
       return "ended";
     }
     // Suspended by this rule (unpaid, paused) and now cancelled for good: that is news to the customer.
-    if (cancelled && row.serviceEndedAt) await queueCancellation(tx, client, row.subscriptionId, now);
+    if (cancelled && row.serviceEndedAt) await queueCancellation(tx, client, row.subscriptionId, now, cancellationReason);
     return "unchanged";
   }
   if (verdict === "serve" && !client.isActive && row.serviceEndedAt) {
@@ -185,7 +208,7 @@ export async function applySubscriptionState(db: Db, provider: Provider, state: 
     if (stale) return { outcome: "stale" as const };
     const [client] = await tx.select(servedColumns).from(clients).where(eq(clients.providerSubscriptionId, state.id)).for("update");
     if (!client) return { outcome: "recorded" as const };
-    return { outcome: await settleService(tx, row, client, now), clientId: client.id };
+    return { outcome: await settleService(tx, row, client, now, state.cancellationReason), clientId: client.id };
   });
 }
 

@@ -182,7 +182,7 @@ describe("StripeProvider: expire, status and portal", () => {
       customerId: completed.customer,
       subscriptionId: completed.subscription,
       // The subscription Stripe expanded, as getSubscription answers it: fulfilment stores it before deciding.
-      subscription: { id: completed.subscription, status: "trialing", customerId: completed.customer, clientId: 41, collectionPaused: false, readAt: expect.any(Date) },
+      subscription: { id: completed.subscription, status: "trialing", customerId: completed.customer, clientId: 41, collectionPaused: false, cancellationReason: null, readAt: expect.any(Date) },
     });
     expect(fake.subscriptions.get(completed.subscription!)?.status).toBe("trialing");
     const retrieve = fake.requests.filter((r) => r.method === "GET").at(-1);
@@ -194,15 +194,18 @@ describe("StripeProvider: expire, status and portal", () => {
     fake.rejected.length = 0;
   });
 
-  it("answers a subscription as Stripe has it now: status, customer, our client, paused collection; undefined when unknown", async () => {
+  it("answers a subscription as Stripe has it now: status, customer, our client, paused collection, why it was cancelled; undefined when unknown", async () => {
     const session = await provider.createCheckoutSession(request({ clientId: 57 }));
     const { customer, subscription } = fake.completeSession(session.id);
     fake.updateSubscription(subscription!, { status: "past_due", pause_collection: { behavior: "keep_as_draft", resumes_at: null } });
     const before = new Date();
     const state = await provider.getSubscription(subscription!);
-    expect(state).toEqual({ id: subscription, status: "past_due", customerId: customer, clientId: 57, collectionPaused: true, readAt: expect.any(Date) });
+    expect(state).toEqual({ id: subscription, status: "past_due", customerId: customer, clientId: 57, collectionPaused: true, cancellationReason: null, readAt: expect.any(Date) });
     expect(state!.readAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
     expect(fake.requests.at(-1)).toMatchObject({ method: "GET", path: `/v1/subscriptions/${subscription}`, status: 200 });
+    // Stripe's dunning ran out: cancelled, and cancellation_details says why (decision 024).
+    fake.cancelSubscription(subscription!, "payment_failed");
+    expect(await provider.getSubscription(subscription!)).toMatchObject({ id: subscription, status: "canceled", cancellationReason: "payment_failed" });
     expect(await provider.getSubscription("sub_test_unknown")).toBeUndefined();
     fake.rejected.length = 0;
   });

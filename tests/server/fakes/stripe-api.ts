@@ -226,6 +226,8 @@ export interface FakeSession {
 
 export type FakeSubscriptionStatus = "incomplete" | "incomplete_expired" | "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "paused";
 
+export type FakeCancellationReason = "cancellation_requested" | "payment_failed" | "payment_disputed";
+
 export interface FakeSubscription {
   id: string;
   object: "subscription";
@@ -234,6 +236,10 @@ export interface FakeSubscription {
   metadata: Record<string, string>;
   /** Set while collection is paused (the status stays as it was). */
   pause_collection: { behavior: "keep_as_draft" | "mark_uncollectible" | "void"; resumes_at: number | null } | null;
+  /** When it was cancelled (seconds), once it is. */
+  canceled_at: number | null;
+  /** Why it was cancelled: all null until it is; Stripe's dunning ends in payment_failed, a portal or API cancel in cancellation_requested. */
+  cancellation_details: { comment: string | null; feedback: string | null; reason: FakeCancellationReason | null };
   trial_end: number | null;
   billing_cycle_anchor: number;
   created: number;
@@ -314,8 +320,11 @@ export interface FakeStripe {
   paramsOf(sessionId: string): CheckoutCreateParams;
   /** The customer pays: a customer and a subscription appear and the session completes. */
   completeSession(sessionId: string): FakeSession;
-  /** The subscription is cancelled (in the portal or by Stripe). */
-  cancelSubscription(subscriptionId: string): FakeSubscription;
+  /**
+   * The subscription is cancelled: by the customer (in the portal: cancellation_requested, the default) or by Stripe
+   * (its retries of a failed renewal ran out: payment_failed; a dispute: payment_disputed). Answers a copy.
+   */
+  cancelSubscription(subscriptionId: string, reason?: FakeCancellationReason): FakeSubscription;
   /** The subscription changes at Stripe (a failed renewal, a pause, a payment): answers a copy, as an event would carry. */
   updateSubscription(subscriptionId: string, changes: Partial<Pick<FakeSubscription, "status" | "pause_collection">>): FakeSubscription;
   readonly disputes: Map<string, FakeDispute>;
@@ -641,6 +650,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         customer,
         metadata: params.subscription_data?.metadata ?? {},
         pause_collection: null,
+        canceled_at: null,
+        cancellation_details: { comment: null, feedback: null, reason: null },
         trial_end: trialEnd,
         billing_cycle_anchor: trialEnd ?? params.subscription_data?.billing_cycle_anchor ?? nowSeconds(),
         created: nowSeconds(),
@@ -650,11 +661,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       Object.assign(session, { status: "complete", payment_status: "paid", customer, subscription: subscription.id, url: null });
       return { ...session };
     },
-    cancelSubscription(subscriptionId) {
+    cancelSubscription(subscriptionId, reason = "cancellation_requested") {
       const subscription = subscriptions.get(subscriptionId);
       if (!subscription) throw new Error(`The fake knows no subscription ${subscriptionId}`);
-      subscription.status = "canceled";
-      return { ...subscription };
+      if (subscription.status !== "canceled") {
+        Object.assign(subscription, { status: "canceled", canceled_at: nowSeconds(), cancellation_details: { comment: null, feedback: null, reason } });
+      }
+      return { ...subscription, cancellation_details: { ...subscription.cancellation_details } };
     },
     updateSubscription(subscriptionId, changes) {
       const subscription = subscriptions.get(subscriptionId);

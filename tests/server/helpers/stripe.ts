@@ -17,23 +17,23 @@ export function newYorkDate(days: number): string {
   return format(addDays(parseISO(today), days), "yyyy-MM-dd");
 }
 
-/** A Spanish-speaking sign-up whose pickups are 2 and 4 days from today in New York. */
-export function stripeSignupClient(email: string): ClientInput {
+/** A sign-up (Spanish-speaking unless told) whose pickups are 2 and 4 days from today in New York. */
+export function stripeSignupClient(email: string, language: ClientInput["language"] = "es"): ClientInput {
   const address = { street: "Brickell Ave", number: 1200, zip: "33131", city: "Miami", state: "FL", country: "USA" };
-  return validClient({ email, surname: "Pérez", phoneNumber: "(305) 555-0199", detergent: "hypoallergenic", language: "es", address }, [newYorkDate(2), newYorkDate(4)]);
+  return validClient({ email, surname: "Pérez", phoneNumber: "(305) 555-0199", detergent: "hypoallergenic", language, address }, [newYorkDate(2), newYorkDate(4)]);
 }
 
 export interface StripeTestApp {
   fake: FakeStripe;
   app: FastifyInstance;
-  /** Runs the sign-up's checkout call and returns the Stripe session the server opened. */
-  checkout(email: string): Promise<FakeSession>;
+  /** Runs the sign-up's checkout call (in Spanish unless told) and returns the Stripe session the server opened. */
+  checkout(email: string, language?: ClientInput["language"]): Promise<FakeSession>;
   /** The headers of the paying browser's calls (its checkout cookie on the site's call). */
   payingBrowser(email: string): Record<string, string>;
   /** POSTs a Stripe event to the webhook, signed with the app's secret unless told otherwise. */
   deliver(event: object, options?: { secret?: string; signature?: string }): Promise<LightMyRequestResponse>;
   /** A sign-up paid at Stripe and its completion webhook delivered (answered 200): the paid session. */
-  paidThroughWebhook(email: string): Promise<FakeSession>;
+  paidThroughWebhook(email: string, language?: ClientInput["language"]): Promise<FakeSession>;
   close(): Promise<void>;
 }
 
@@ -54,14 +54,14 @@ export async function startStripeApp(env: Record<string, string> = {}): Promise<
   const testApp: StripeTestApp = {
     fake,
     app,
-    async checkout(email) {
+    async checkout(email, language) {
       const response = await app.inject({
         method: "POST",
         url: "/api/payments/create-checkout-session_signup",
         payload: {
           success_url: "http://localhost:3000/payment-success",
           cancel_url: "http://localhost:3000/payment-canceled",
-          client: stripeSignupClient(email),
+          client: stripeSignupClient(email, language),
         },
       });
       expect(response.statusCode, response.body).toBe(200);
@@ -85,8 +85,8 @@ export async function startStripeApp(env: Record<string, string> = {}): Promise<
         payload,
       });
     },
-    async paidThroughWebhook(email) {
-      const paid = fake.completeSession((await testApp.checkout(email)).id);
+    async paidThroughWebhook(email, language) {
+      const paid = fake.completeSession((await testApp.checkout(email, language)).id);
       expect((await testApp.deliver(fake.event("checkout.session.completed", paid))).statusCode).toBe(200);
       return paid;
     },

@@ -1,0 +1,197 @@
+// The e-mail a customer gets when the subscription ends at Stripe (decision 024): the customer's own cancellation
+// keeps the cancellation e-mail ("Didn't cancel?"), while Stripe ending it for non-payment (its retries of a renewal
+// ran out, or a payment was disputed) says so instead; one per subscription, whoever reports it. Received on a
+// real SMTP server, in English and in Spanish.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { format, parseISO } from "date-fns";
+import { enUS, es } from "date-fns/locale";
+import type { FastifyInstance } from "fastify";
+import { emailOutbox, paymentEvents, providerSubscriptions } from "#server/db/schema";
+import { syncSubscriptions } from "#server/services/subscription-state";
+import { brand } from "../../src/config/brand";
+import type { FakeStripe } from "./fakes/stripe-api";
+import { testDriver } from "./helpers/database";
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "./helpers/mail-smtp";
+import { startStripeApp, type StripeTestApp } from "./helpers/stripe";
+
+let stripe: StripeTestApp;
+let fake: FakeStripe;
+let app: FastifyInstance;
+let smtp: TestSmtpServer;
+const db = () => app.database.db;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  stripe = await startStripeApp({ SMTP_URL: smtp.url });
+  ({ fake, app } = stripe);
+});
+afterAll(async () => {
+  await stripe?.close();
+  await smtp?.stop();
+});
+
+/** A sign-up paid at Stripe and fulfilled through its completion webhook, its welcome sent: its subscription id. */
+async function served(email: string, language: "en" | "es"): Promise<string> {
+  const paid = await stripe.paidThroughWebhook(email, language);
+  expect(await app.mail.worker.drain()).toMatchObject({ failed: 0 });
+  return paid.subscription!;
+}
+
+/** Delivers an event about the subscription (Stripe's copy of it, or an invoice of it): the outcome recorded. */
+async function deliverAbout(type: string, subscriptionId: string) {
+  const object = type.startsWith("invoice.")
+    ? { id: `in_test_${subscriptionId.slice(-8)}`, object: "invoice", parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId } } }
+    : { ...fake.subscriptions.get(subscriptionId)! };
+  const event = fake.event(type, object);
+  const response = await stripe.deliver(event);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { duplicate: boolean }).duplicate ? "duplicate" : await outcomeOf(event.id);
+}
+
+const outcomeOf = async (eventId: string) =>
+  (await db().select({ outcome: paymentEvents.outcome }).from(paymentEvents).where(eq(paymentEvents.eventId, eventId)))[0]?.outcome;
+
+/** The cancellation e-mails queued for an address (whatever their text). */
+const queued = (email: string) => db().select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "cancellation")));
+
+/** Sends what is queued and answers the e-mails received for `email` other than its welcome. */
+async function endMails(email: string): Promise<ReceivedMail[]> {
+  expect(await app.mail.worker.drain()).toMatchObject({ failed: 0 });
+  const welcome = /^Welcome to |^¡Te damos la bienvenida/;
+  return smtp.received.filter((mail) => mail.to.includes(email) && !welcome.test(mail.subject));
+}
+
+/** The day the e-mail names and the paid pickups, in full in the language, from what was queued. */
+async function queuedDays(email: string, language: "en" | "es") {
+  const [row] = await queued(email);
+  const data = row!.data as { canceledOn: string; paidPickups: string[] };
+  const day = (d: string) => format(parseISO(d), language === "es" ? "EEEE d 'de' MMMM 'de' yyyy" : "EEEE, MMMM d, yyyy", { locale: language === "es" ? es : enUS });
+  const list = new Intl.ListFormat(language === "es" ? "es-US" : "en-US", { type: "conjunction" });
+  expect(data.paidPickups).toHaveLength(2);
+  return { date: day(data.canceledOn), pickups: list.format(data.paidPickups.map(day)) };
+}
+
+const didntCancel = /Didn(?:'|&#39;|&#x27;|&apos;)t cancel|No cancelaste/i;
+
+describe(`the e-mail when Stripe ends a subscription for non-payment (${testDriver})`, () => {
+  it("Stripe's retries of a renewal ran out (payment_failed): the non-payment e-mail in English, never 'Didn't cancel'", async () => {
+    const email = "nonpayment-en@example.com";
+    const subscription = await served(email, "en");
+    fake.updateSubscription(subscription, { status: "past_due" });
+    expect(await deliverAbout("invoice.payment_failed", subscription)).toBe("unchanged");
+    fake.cancelSubscription(subscription, "payment_failed");
+    expect(await deliverAbout("customer.subscription.deleted", subscription)).toBe("ended");
+
+    const mails = await endMails(email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    const { date, pickups } = await queuedDays(email, "en");
+    expect(mail!.subject).toBe("Your FreshFold Laundry plan has ended: we could not collect your weekly payment");
+    for (const body of [mail!.text, mail!.html]) {
+      expect(body).toContain("Hi Ana, your weekly plan has ended");
+      expect(body).toContain(`Your weekly plan ended on ${date} because we could not collect your weekly payment.`);
+      expect(body).toContain(`The pickups you have already paid for still take place: ${pickups}.`);
+      expect(body).toContain("/signup");
+      expect(body).toContain(`Questions about a charge or your card? Call us at ${brand.phone} or write to ${brand.email}.`);
+      expect(body).not.toMatch(didntCancel);
+      expect(body).not.toContain("was canceled on");
+    }
+  });
+
+  it("in Spanish, after the suspension for non-payment (unpaid) that Stripe then ends: the Spanish non-payment e-mail, once", async () => {
+    const email = "nonpayment-es@example.com";
+    const subscription = await served(email, "es");
+    fake.updateSubscription(subscription, { status: "unpaid" });
+    expect(await deliverAbout("invoice.payment_failed", subscription)).toBe("ended");
+    expect(await queued(email)).toHaveLength(0);
+    fake.cancelSubscription(subscription, "payment_failed");
+    expect(await deliverAbout("customer.subscription.deleted", subscription)).toBe("unchanged");
+    expect(await deliverAbout("customer.subscription.deleted", subscription)).toBe("unchanged");
+
+    const mails = await endMails(email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    const { date, pickups } = await queuedDays(email, "es");
+    expect(mail!.subject).toBe("Tu plan de FreshFold Laundry terminó: no pudimos cobrar tu pago semanal");
+    for (const body of [mail!.text, mail!.html]) {
+      expect(body).toContain("Hola Ana, tu plan semanal terminó");
+      expect(body).toContain(`Tu plan semanal terminó el ${date} porque no pudimos cobrar tu pago semanal.`);
+      expect(body).toContain(`Las recogidas que ya pagaste se hacen igual: ${pickups}.`);
+      expect(body).toContain("/es/signup");
+      expect(body).toContain(`¿Tienes preguntas sobre un cobro o tu tarjeta? Llámanos al ${brand.phone} o escríbenos a ${brand.email}.`);
+      expect(body).not.toMatch(didntCancel);
+      expect(body).not.toContain("se canceló el");
+    }
+  });
+
+  it("a disputed payment (payment_disputed) says the bank reversed a payment, in Spanish too", async () => {
+    const email = "disputed-es@example.com";
+    const subscription = await served(email, "es");
+    fake.cancelSubscription(subscription, "payment_disputed");
+    expect(await deliverAbout("customer.subscription.deleted", subscription)).toBe("ended");
+    const [mail, ...more] = await endMails(email);
+    expect(more).toHaveLength(0);
+    const { date } = await queuedDays(email, "es");
+    expect(mail!.subject).toBe("Tu plan de FreshFold Laundry terminó: no pudimos cobrar tu pago semanal");
+    expect(mail!.text).toContain(`Tu plan semanal terminó el ${date} porque tu banco revirtió un pago semanal, así que no pudimos cobrarlo.`);
+    expect(mail!.text).not.toMatch(didntCancel);
+  });
+
+  it("the webhook and the reconciler's slow pass both reporting it send one e-mail", async () => {
+    const email = "nonpayment-both@example.com";
+    const subscription = await served(email, "en");
+    while ((await app.reconciler.runOnce()).subscriptions.checked > 0);
+    fake.cancelSubscription(subscription, "payment_failed");
+    // The webhook is late: the slow pass (this subscription due again) finds the cancellation first...
+    await db().update(providerSubscriptions).set({ checkedAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(providerSubscriptions.subscriptionId, subscription));
+    expect(await syncSubscriptions({ db: db(), provider: app.payments, now: () => new Date(), batch: 20, periodHours: 24 })).toEqual({ checked: 1, changed: 1, errors: 0 });
+    // ...then the webhook says it again.
+    expect(await deliverAbout("customer.subscription.deleted", subscription)).toBe("unchanged");
+    expect((await queued(email)).map((row) => (row.data as { nonPayment?: string }).nonPayment)).toEqual(["payment_failed"]);
+    const mails = await endMails(email);
+    expect(mails.map((mail) => mail.subject)).toEqual(["Your FreshFold Laundry plan has ended: we could not collect your weekly payment"]);
+  });
+
+  it("the webhook and the slow pass at once: one e-mail", async () => {
+    const email = "nonpayment-race@example.com";
+    const subscription = await served(email, "en");
+    while ((await app.reconciler.runOnce()).subscriptions.checked > 0);
+    await db().update(providerSubscriptions).set({ checkedAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(providerSubscriptions.subscriptionId, subscription));
+    fake.cancelSubscription(subscription, "payment_disputed");
+    await Promise.all([
+      deliverAbout("customer.subscription.deleted", subscription),
+      syncSubscriptions({ db: db(), provider: app.payments, now: () => new Date(), batch: 20, periodHours: 24 }),
+    ]);
+    expect(await queued(email)).toHaveLength(1);
+    const mails = await endMails(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("because your bank reversed a weekly payment");
+  });
+});
+
+describe(`the e-mail when the customer cancels at Stripe (${testDriver})`, () => {
+  it("cancelled by the customer (cancellation_requested): the cancellation e-mail as before, with its 'Didn't cancel'", async () => {
+    const email = "customer-cancel@example.com";
+    const subscription = await served(email, "en");
+    fake.cancelSubscription(subscription, "cancellation_requested");
+    expect(await deliverAbout("customer.subscription.deleted", subscription)).toBe("ended");
+    const mails = await endMails(email);
+    expect(mails).toHaveLength(1);
+    const { date } = await queuedDays(email, "en");
+    expect(mails[0]!.subject).toBe("Your FreshFold Laundry subscription is canceled");
+    expect(mails[0]!.text).toContain(`Your weekly plan was canceled on ${date}.`);
+    expect(mails[0]!.text).toContain(`Didn't cancel, or have a question? Call us at ${brand.phone} or write to ${brand.email}.`);
+    expect(mails[0]!.text).not.toContain("we could not collect");
+  });
+
+  it("cancelled without a reason Stripe names: the cancellation e-mail as before, in Spanish", async () => {
+    const email = "no-reason@example.com";
+    const subscription = await served(email, "es");
+    fake.updateSubscription(subscription, { status: "canceled" });
+    expect(await deliverAbout("customer.subscription.deleted", subscription)).toBe("ended");
+    const mails = await endMails(email);
+    expect(mails.map((mail) => mail.subject)).toEqual(["Tu suscripción a FreshFold Laundry está cancelada"]);
+    expect(mails[0]!.text).toContain("¿No cancelaste tú, o tienes alguna pregunta?");
+  });
+});
