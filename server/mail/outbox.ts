@@ -12,6 +12,7 @@ export type EmailKind =
   | "capacity-exceeded"
   | "sign-in"
   | "cancellation"
+  | "cancellation-scheduled"
   | "dispute-created"
   | "dispute-closed"
   | "paid-without-service";
@@ -72,6 +73,17 @@ export const cancellationDataSchema = z.object({
 });
 export type CancellationData = z.infer<typeof cancellationDataSchema>;
 
+/**
+ * data of a "cancellation-scheduled" e-mail: the customer cancelled for later (decision 024); the day the plan ends
+ * (yyyy-mm-dd, in the service's time zone) and the paid pickups still to come.
+ */
+export const cancellationScheduledDataSchema = z.object({
+  firstName: z.string().trim().min(1).max(200),
+  endsOn: dateString,
+  paidPickups: z.array(dateString).max(14),
+});
+export type CancellationScheduledData = z.infer<typeof cancellationScheduledDataSchema>;
+
 /** Our client, as an operator notice names it. */
 const noticeClientSchema = z.object({ name: z.string().max(400), email: emailSchema, zip: z.string().max(10) });
 
@@ -110,6 +122,7 @@ export const emailDataSchemas = {
   "capacity-exceeded": capacityExceededDataSchema,
   "sign-in": signInDataSchema,
   cancellation: cancellationDataSchema,
+  "cancellation-scheduled": cancellationScheduledDataSchema,
   "dispute-created": disputeNoticeDataSchema,
   "dispute-closed": disputeNoticeDataSchema,
   "paid-without-service": paidWithoutServiceDataSchema,

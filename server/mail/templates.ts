@@ -10,6 +10,7 @@ import { serverI18n } from "../i18n";
 import {
   emailDataSchemas,
   type CancellationData,
+  type CancellationScheduledData,
   type CapacityExceededData,
   type ContactNotificationData,
   type DisputeNoticeData,
@@ -626,6 +627,52 @@ function nonPaymentTexts(i18n: I18n, reason: NonPaymentReason, values: Cancellat
   };
 }
 
+/**
+ * The customer cancelled for later (decision 024): the plan stays on until the day it ends, the paid pickups still
+ * take place, the billing portal keeps it before then, and whom to ask.
+ */
+async function renderCancellationScheduled(i18n: I18n, email: EmailToRender, data: CancellationScheduledData, context: RenderContext): Promise<RenderedEmail> {
+  const language = email.language;
+  const list = new Intl.ListFormat(language === "es" ? "es-US" : "en-US", { type: "conjunction" });
+  const site = `${context.publicUrl}${language === "es" ? "/es" : ""}`;
+  const values = {
+    brand: brand.name,
+    firstName: data.firstName,
+    date: longDay(language, data.endsOn),
+    pickups: list.format(data.paidPickups.map((day) => longDay(language, day))),
+    phone: brand.phone,
+    email: brand.email,
+  };
+  const subject = i18n._({ id: "mail.cancellationScheduled.subject", message: "Your {brand} plan ends on {date}", values });
+  const heading = i18n._({ id: "mail.cancellationScheduled.heading", message: "Hi {firstName}, your plan is set to end", values });
+  const ends = i18n._({
+    id: "mail.cancellationScheduled.ends",
+    message: "We got your request to cancel. Your weekly plan stays on until {date}, then ends: after that there are no more weekly charges, and no new pickups are scheduled.",
+    values,
+  });
+  const pickups = data.paidPickups.length
+    ? i18n._({ id: "mail.cancellationScheduled.paidPickups", message: "Until then your pickups go on as usual, and the pickups you have already paid for still take place: {pickups}.", values })
+    : i18n._({ id: "mail.cancellationScheduled.asUsual", message: "Until then your pickups go on as usual, and every pickup you have paid for still takes place.", values });
+  const keep = i18n._({ id: "mail.cancellationScheduled.keep", message: "Changed your mind? You can keep your plan from your billing portal before {date}.", values });
+  const buttonLabel = i18n._({ id: "mail.cancellationScheduled.button", message: "Open my billing portal", values });
+  const contact = i18n._({
+    id: "mail.cancellationScheduled.contact",
+    message: "Didn't ask to cancel, or have a question? Call us at {phone} or write to {email}.",
+    values,
+  });
+  // The sign-in page e-mails a fresh link to the portal (this message carries no token: it may be read long after).
+  const portalUrl = `${site}/login`;
+  const p = paragraph;
+  const body = html`${heading1(heading, colors.ink)}
+<p style="${p}">${ends}</p>
+<p style="${p}">${pickups}</p>
+<p style="${p}">${keep}</p>
+<p style="${p}">${button(portalUrl, buttonLabel, colors.brand)}</p>
+<p style="${p};font-size:14px;color:${colors.muted}">${contact}</p>`;
+  const text = [heading, "", ends, "", pickups, "", `${keep} ${portalUrl}`, "", contact, "", ...textSignature, ""].join("\n");
+  return { subject, html: layout(language, subject, body, postalFooter()), text };
+}
+
 /** Renders one outbox message. The contact notification and the money notices are for the operator, always in English. */
 export async function renderEmail(email: EmailToRender, context: RenderContext): Promise<RenderedEmail> {
   const schema = emailDataSchemas[email.kind];
@@ -649,6 +696,9 @@ export async function renderEmail(email: EmailToRender, context: RenderContext):
   }
   if (email.kind === "cancellation") {
     return renderCancellation(await serverI18n("mail", email.language), email, parsed.data as CancellationData, context);
+  }
+  if (email.kind === "cancellation-scheduled") {
+    return renderCancellationScheduled(await serverI18n("mail", email.language), email, parsed.data as CancellationScheduledData, context);
   }
   return renderContactNotification(await serverI18n("mail", "en"), parsed.data as ContactNotificationData);
 }

@@ -54,6 +54,11 @@ export interface SubscriptionState {
    * cancellation_requested). Null or absent when it is not cancelled or the provider does not say (decision 024).
    */
   cancellationReason?: string | null;
+  /**
+   * When a subscription that still serves is set to end (Stripe's `cancel_at`, which cancelling "at period end"
+   * sets too): the customer cancelled for later. Null or absent when no end is scheduled (decision 024).
+   */
+  cancelAt?: Date | null;
   /** When the provider was asked (just before the request): the state is at least this recent. */
   readAt: Date;
 }

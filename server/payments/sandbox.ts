@@ -98,7 +98,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const [subscription] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, subscriptionId));
     if (!subscription) return undefined;
     const cancellationReason = subscription.status === "canceled" ? "cancellation_requested" : null;
-    return { id: subscription.id, status: subscription.status, customerId: subscription.customerId, clientId: null, collectionPaused: false, cancellationReason, readAt };
+    return { id: subscription.id, status: subscription.status, customerId: subscription.customerId, clientId: null, collectionPaused: false, cancellationReason, cancelAt: null, readAt };
   }
 
   /** The sandbox takes no card, so nothing is ever disputed. */

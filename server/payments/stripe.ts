@@ -54,7 +54,18 @@ function providerError(error: unknown): ApiError {
 
 const idOf = (value: string | { id: string } | null): string | null => (typeof value === "string" ? value : (value?.id ?? null));
 
-/** What the service rule needs of a Stripe subscription (decision 020). */
+/**
+ * When a Stripe subscription is set to end: `cancel_at`, which Stripe also sets for `cancel_at_period_end`; should an
+ * object carry only the flag, the end of its items' current period (where API 2025-03-31 on keeps it).
+ */
+function scheduledEnd(subscription: Stripe.Subscription): Date | null {
+  if (subscription.cancel_at) return new Date(subscription.cancel_at * 1000);
+  if (!subscription.cancel_at_period_end) return null;
+  const ends = (subscription.items?.data ?? []).map((item) => item.current_period_end).filter((end) => Number.isFinite(end) && end > 0);
+  return ends.length ? new Date(Math.max(...ends) * 1000) : null;
+}
+
+/** What the service rule needs of a Stripe subscription (decisions 020 and 024). */
 export function subscriptionState(subscription: Stripe.Subscription, readAt: Date): SubscriptionState {
   const clientId = Number(subscription.metadata?.clientId);
   return {
@@ -64,6 +75,7 @@ export function subscriptionState(subscription: Stripe.Subscription, readAt: Dat
     clientId: Number.isInteger(clientId) && clientId > 0 ? clientId : null,
     collectionPaused: subscription.pause_collection != null,
     cancellationReason: subscription.cancellation_details?.reason ?? null,
+    cancelAt: scheduledEnd(subscription),
     readAt,
   };
 }

@@ -110,6 +110,25 @@ async function queueCancellation(tx: Db, client: ServedClient, subscriptionId: s
   });
 }
 
+/** The scheduled cancellation's de-duplication key: one per subscription and day it is set to end. */
+export const cancellationScheduledKey = (clientId: number, subscriptionId: string, endsOn: string) => `cancellation-scheduled:${clientId}:${subscriptionId}:${endsOn}`;
+
+/**
+ * The customer cancelled for later (decision 024): the confirmation that the plan stays on until that day, once per
+ * subscription and day, whoever reports it and however often; none once the end is no longer ahead.
+ */
+async function queueScheduledCancellation(tx: Db, client: ServedClient, subscriptionId: string, cancelAt: Date, now: Date) {
+  if (cancelAt <= now) return;
+  const endsOn = todayInServiceZone(cancelAt);
+  await queueEmail(tx, {
+    kind: "cancellation-scheduled",
+    to: client.email,
+    language: client.language,
+    data: { firstName: client.name, endsOn, paidPickups: await comingPickups(tx, client.id, todayInServiceZone(now)) },
+    dedupeKey: cancellationScheduledKey(client.id, subscriptionId, endsOn),
+  });
+}
+
 const servedColumns = {
   id: clients.id,
   isActive: clients.isActive,
@@ -199,8 +218,9 @@ export type ApplyOutcome = SettleOutcome | "stale" | "recorded";
 
 /**
  * The provider's current state of a subscription, applied in one transaction: stored (an older read than the
- * stored one changes nothing: "stale"), then the client on that subscription settled. No client on it yet:
- * "recorded", for fulfilment to read when the checkout's payment is confirmed.
+ * stored one changes nothing: "stale"), then the client on that subscription settled, and, still served with an
+ * end scheduled, told so once (decision 024). No client on it yet: "recorded", for fulfilment to read when the
+ * checkout's payment is confirmed.
  */
 export async function applySubscriptionState(db: Db, provider: Provider, state: SubscriptionState, now: Date): Promise<{ outcome: ApplyOutcome; clientId?: number }> {
   return db.transaction(async (tx) => {
@@ -208,7 +228,11 @@ export async function applySubscriptionState(db: Db, provider: Provider, state: 
     if (stale) return { outcome: "stale" as const };
     const [client] = await tx.select(servedColumns).from(clients).where(eq(clients.providerSubscriptionId, state.id)).for("update");
     if (!client) return { outcome: "recorded" as const };
-    return { outcome: await settleService(tx, row, client, now, state.cancellationReason), clientId: client.id };
+    const outcome = await settleService(tx, row, client, now, state.cancellationReason);
+    // Still served, and set to end later: the customer hears now, not only when it ends.
+    const served = outcome === "resumed" || (outcome === "unchanged" && client.isActive);
+    if (served && serviceVerdict(row) === "serve" && state.cancelAt) await queueScheduledCancellation(tx, client, state.id, state.cancelAt, now);
+    return { outcome, clientId: client.id };
   });
 }
 

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
 import { addDays, format, parseISO } from "date-fns";
-import { StripeProvider, createStripeClient } from "#server/payments/stripe";
+import { StripeProvider, createStripeClient, subscriptionState } from "#server/payments/stripe";
 import { firstCharge, startOfDayIn } from "#server/payments/stripe-schedule";
 import type { CheckoutRequest } from "#server/payments/provider";
 import { startFakeStripe, type FakeStripe } from "./fakes/stripe-api";
@@ -182,7 +182,7 @@ describe("StripeProvider: expire, status and portal", () => {
       customerId: completed.customer,
       subscriptionId: completed.subscription,
       // The subscription Stripe expanded, as getSubscription answers it: fulfilment stores it before deciding.
-      subscription: { id: completed.subscription, status: "trialing", customerId: completed.customer, clientId: 41, collectionPaused: false, cancellationReason: null, readAt: expect.any(Date) },
+      subscription: { id: completed.subscription, status: "trialing", customerId: completed.customer, clientId: 41, collectionPaused: false, cancellationReason: null, cancelAt: null, readAt: expect.any(Date) },
     });
     expect(fake.subscriptions.get(completed.subscription!)?.status).toBe("trialing");
     const retrieve = fake.requests.filter((r) => r.method === "GET").at(-1);
@@ -200,14 +200,28 @@ describe("StripeProvider: expire, status and portal", () => {
     fake.updateSubscription(subscription!, { status: "past_due", pause_collection: { behavior: "keep_as_draft", resumes_at: null } });
     const before = new Date();
     const state = await provider.getSubscription(subscription!);
-    expect(state).toEqual({ id: subscription, status: "past_due", customerId: customer, clientId: 57, collectionPaused: true, cancellationReason: null, readAt: expect.any(Date) });
+    expect(state).toEqual({ id: subscription, status: "past_due", customerId: customer, clientId: 57, collectionPaused: true, cancellationReason: null, cancelAt: null, readAt: expect.any(Date) });
     expect(state!.readAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
     expect(fake.requests.at(-1)).toMatchObject({ method: "GET", path: `/v1/subscriptions/${subscription}`, status: 200 });
+    // Cancelled for later: cancel_at says when (decision 024).
+    fake.updateSubscription(subscription!, { cancel_at: 1_900_000_000, cancel_at_period_end: true });
+    expect(await provider.getSubscription(subscription!)).toMatchObject({ id: subscription, cancelAt: new Date(1_900_000_000_000) });
     // Stripe's dunning ran out: cancelled, and cancellation_details says why (decision 024).
     fake.cancelSubscription(subscription!, "payment_failed");
     expect(await provider.getSubscription(subscription!)).toMatchObject({ id: subscription, status: "canceled", cancellationReason: "payment_failed" });
     expect(await provider.getSubscription("sub_test_unknown")).toBeUndefined();
     fake.rejected.length = 0;
+  });
+
+  it("reads a cancellation for later from cancel_at, or from cancel_at_period_end and the items' period end when only the flag is set", () => {
+    const readAt = new Date();
+    const base = { id: "sub_test_later", object: "subscription", status: "active", customer: "cus_test", metadata: {}, pause_collection: null, cancellation_details: null };
+    const state = (fields: object) => subscriptionState({ ...base, ...fields } as unknown as Stripe.Subscription, readAt);
+    expect(state({ cancel_at: null, cancel_at_period_end: false, items: { data: [{ current_period_end: 1_900_000_000 }] } }).cancelAt).toBeNull();
+    expect(state({ cancel_at: 1_900_000_100, cancel_at_period_end: true }).cancelAt).toEqual(new Date(1_900_000_100_000));
+    expect(state({ cancel_at: null, cancel_at_period_end: true, items: { data: [{ current_period_end: 1_900_000_000 }, { current_period_end: 1_900_000_500 }] } }).cancelAt).toEqual(
+      new Date(1_900_000_500_000),
+    );
   });
 
   it("reports Stripe unreachable while asking for a subscription as a payment provider error", async () => {

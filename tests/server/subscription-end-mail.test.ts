@@ -195,3 +195,88 @@ describe(`the e-mail when the customer cancels at Stripe (${testDriver})`, () =>
     expect(mails[0]!.text).toContain("¿No cancelaste tú, o tienes alguna pregunta?");
   });
 });
+
+/** A moment `days` from now, in Stripe's seconds. */
+const inDays = (days: number) => Math.floor(Date.now() / 1000) + days * 86_400;
+/** That moment's day in the service's time zone (yyyy-mm-dd). */
+const serviceDay = (seconds: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date(seconds * 1000));
+const fullDay = (day: string, language: "en" | "es") =>
+  format(parseISO(day), language === "es" ? "EEEE d 'de' MMMM 'de' yyyy" : "EEEE, MMMM d, yyyy", { locale: language === "es" ? es : enUS });
+const scheduled = (email: string) => db().select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "cancellation-scheduled")));
+
+describe(`the customer cancels for later, at the period's end (${testDriver})`, () => {
+  it("one confirmation in English: the plan stays on until that day; none again on repeat events or the slow pass", async () => {
+    const email = "cancel-later-en@example.com";
+    const subscription = await served(email, "en");
+    const at = inDays(5);
+    fake.updateSubscription(subscription, { cancel_at_period_end: true, cancel_at: at });
+    expect(await deliverAbout("customer.subscription.updated", subscription)).toBe("unchanged");
+    expect(await deliverAbout("customer.subscription.updated", subscription)).toBe("unchanged");
+    await db().update(providerSubscriptions).set({ checkedAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(providerSubscriptions.subscriptionId, subscription));
+    expect(await syncSubscriptions({ db: db(), provider: app.payments, now: () => new Date(), batch: 20, periodHours: 24 })).toMatchObject({ changed: 0, errors: 0 });
+    expect(await queued(email)).toHaveLength(0);
+    const rows = await scheduled(email);
+    expect(rows).toHaveLength(1);
+    const data = rows[0]!.data as { endsOn: string; paidPickups: string[] };
+    expect(data.endsOn).toBe(serviceDay(at));
+
+    const mails = await endMails(email);
+    expect(mails).toHaveLength(1);
+    const date = fullDay(data.endsOn, "en");
+    const pickups = new Intl.ListFormat("en-US", { type: "conjunction" }).format(data.paidPickups.map((d) => fullDay(d, "en")));
+    expect(data.paidPickups).toHaveLength(2);
+    expect(mails[0]!.subject).toBe(`Your FreshFold Laundry plan ends on ${date}`);
+    for (const body of [mails[0]!.text, mails[0]!.html]) {
+      expect(body).toContain("Hi Ana, your plan is set to end");
+      expect(body).toContain(`Your weekly plan stays on until ${date}, then ends: after that there are no more weekly charges, and no new pickups are scheduled.`);
+      expect(body).toContain(`Until then your pickups go on as usual, and the pickups you have already paid for still take place: ${pickups}.`);
+      expect(body).toContain(`Changed your mind? You can keep your plan from your billing portal before ${date}.`);
+      expect(body).toContain("/login");
+      expect(body).not.toContain("was canceled on");
+    }
+    // Still served meanwhile.
+    expect((await app.inject(`/api/client/email_exists/${email}`)).json()).toEqual({ exists: true });
+  });
+
+  it("in Spanish; undone, nothing more; scheduled again for the same day, nothing more; for another day, a new confirmation", async () => {
+    const email = "cancel-later-es@example.com";
+    const subscription = await served(email, "es");
+    const first = inDays(6);
+    fake.updateSubscription(subscription, { cancel_at_period_end: true, cancel_at: first });
+    await deliverAbout("customer.subscription.updated", subscription);
+    fake.updateSubscription(subscription, { cancel_at_period_end: false, cancel_at: null });
+    await deliverAbout("customer.subscription.updated", subscription);
+    fake.updateSubscription(subscription, { cancel_at_period_end: true, cancel_at: first });
+    await deliverAbout("customer.subscription.updated", subscription);
+    expect(await scheduled(email)).toHaveLength(1);
+    const [mail, ...more] = await endMails(email);
+    expect(more).toHaveLength(0);
+    const date = fullDay(serviceDay(first), "es");
+    expect(mail!.subject).toBe(`Tu plan de FreshFold Laundry termina el ${date}`);
+    for (const body of [mail!.text, mail!.html]) {
+      expect(body).toContain("Hola Ana, tu plan va a terminar");
+      expect(body).toContain(`Tu plan semanal sigue activo hasta el ${date} y termina ese día: después no habrá más cobros semanales ni se programarán nuevas recogidas.`);
+      expect(body).toContain("Hasta entonces tus recogidas siguen como siempre, y las recogidas que ya pagaste se hacen igual:");
+      expect(body).toContain(`¿Cambiaste de idea? Puedes mantener tu plan desde tu portal de facturación antes del ${date}.`);
+      expect(body).toContain("/es/login");
+    }
+
+    const later = inDays(13);
+    fake.updateSubscription(subscription, { cancel_at_period_end: false, cancel_at: later });
+    await deliverAbout("customer.subscription.updated", subscription);
+    expect((await scheduled(email)).map((row) => (row.data as { endsOn: string }).endsOn)).toEqual([serviceDay(first), serviceDay(later)]);
+    expect(await endMails(email)).toHaveLength(2);
+  });
+
+  it("scheduled and undone before its event arrives: Stripe now says no end, so nothing is sent", async () => {
+    const email = "cancel-later-undone@example.com";
+    const subscription = await served(email, "en");
+    const copy = fake.updateSubscription(subscription, { cancel_at_period_end: true, cancel_at: inDays(5) });
+    fake.updateSubscription(subscription, { cancel_at_period_end: false, cancel_at: null });
+    const event = fake.event("customer.subscription.updated", copy);
+    expect((await stripe.deliver(event)).statusCode).toBe(200);
+    expect(await outcomeOf(event.id)).toBe("unchanged");
+    expect(await scheduled(email)).toHaveLength(0);
+    expect(await endMails(email)).toHaveLength(0);
+  });
+});

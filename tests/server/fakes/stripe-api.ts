@@ -236,6 +236,9 @@ export interface FakeSubscription {
   metadata: Record<string, string>;
   /** Set while collection is paused (the status stays as it was). */
   pause_collection: { behavior: "keep_as_draft" | "mark_uncollectible" | "void"; resumes_at: number | null } | null;
+  /** When it is set to end (seconds): cancelled for later, at a date or at the period's end (which sets both). */
+  cancel_at: number | null;
+  cancel_at_period_end: boolean;
   /** When it was cancelled (seconds), once it is. */
   canceled_at: number | null;
   /** Why it was cancelled: all null until it is; Stripe's dunning ends in payment_failed, a portal or API cancel in cancellation_requested. */
@@ -325,8 +328,11 @@ export interface FakeStripe {
    * (its retries of a failed renewal ran out: payment_failed; a dispute: payment_disputed). Answers a copy.
    */
   cancelSubscription(subscriptionId: string, reason?: FakeCancellationReason): FakeSubscription;
-  /** The subscription changes at Stripe (a failed renewal, a pause, a payment): answers a copy, as an event would carry. */
-  updateSubscription(subscriptionId: string, changes: Partial<Pick<FakeSubscription, "status" | "pause_collection">>): FakeSubscription;
+  /**
+   * The subscription changes at Stripe (a failed renewal, a pause, a payment, a cancellation for later or its undoing):
+   * answers a copy, as an event would carry.
+   */
+  updateSubscription(subscriptionId: string, changes: Partial<Pick<FakeSubscription, "status" | "pause_collection" | "cancel_at" | "cancel_at_period_end">>): FakeSubscription;
   readonly disputes: Map<string, FakeDispute>;
   /** A customer's bank disputes a charge of `customer` (default: 2499 usd, fraudulent, evidence due in 7 days); answers a copy. */
   createDispute(customer: string | null, details?: Partial<Pick<FakeDispute, "amount" | "currency" | "reason" | "status" | "evidence_details">>): FakeDispute;
@@ -650,6 +656,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         customer,
         metadata: params.subscription_data?.metadata ?? {},
         pause_collection: null,
+        cancel_at: null,
+        cancel_at_period_end: false,
         canceled_at: null,
         cancellation_details: { comment: null, feedback: null, reason: null },
         trial_end: trialEnd,
