@@ -236,21 +236,24 @@ describe(`the billing portal of a suspended client (${testDriver})`, () => {
 });
 
 describe(`the sandbox provider (${testDriver})`, () => {
+  // Built in a hook (its own time limit): a new app and database take seconds, more on a loaded machine.
+  let built: Awaited<ReturnType<typeof buildApiApp>>;
+  beforeAll(async () => {
+    built = await buildApiApp();
+  });
+  afterAll(() => built.app.close());
+
   it("suspends nobody (its subscriptions are active until cancelled): cancelled in its portal, the address is free again", async () => {
-    const { app: sandbox, clock } = await buildApiApp();
-    try {
-      const email = "sandbox-cancelled@example.com";
-      const opened = await openCheckout(sandbox, signupClient(clock, { email }));
-      expect((await payWithCard(sandbox, opened.sessionId)).statusCode).toBe(303);
-      expect((await sandbox.inject(`/api/client/email_exists/${email}`)).json()).toEqual({ exists: true });
-      const portalUrl = (await sandbox.inject({ url: `/api/payments/create-portal-session/${email}`, headers: fromSite(opened.cookie) })).json<{ portal_url: string }>().portal_url;
-      expect((await sandbox.inject({ method: "POST", url: `${new URL(portalUrl).pathname}/cancel` })).statusCode).toBe(303);
-      const [row] = await sandbox.database.db.select().from(providerSubscriptions);
-      expect(row).toMatchObject({ status: "canceled" });
-      expect((await sandbox.inject(`/api/client/email_exists/${email}`)).json()).toEqual({ exists: false });
-      expect((await openCheckout(sandbox, signupClient(clock, { email }))).url).toMatch(/\/sandbox\/checkout\//);
-    } finally {
-      await sandbox.close();
-    }
+    const { app: sandbox, clock } = built;
+    const email = "sandbox-cancelled@example.com";
+    const opened = await openCheckout(sandbox, signupClient(clock, { email }));
+    expect((await payWithCard(sandbox, opened.sessionId)).statusCode).toBe(303);
+    expect((await sandbox.inject(`/api/client/email_exists/${email}`)).json()).toEqual({ exists: true });
+    const portalUrl = (await sandbox.inject({ url: `/api/payments/create-portal-session/${email}`, headers: fromSite(opened.cookie) })).json<{ portal_url: string }>().portal_url;
+    expect((await sandbox.inject({ method: "POST", url: `${new URL(portalUrl).pathname}/cancel` })).statusCode).toBe(303);
+    const [row] = await sandbox.database.db.select().from(providerSubscriptions);
+    expect(row).toMatchObject({ status: "canceled" });
+    expect((await sandbox.inject(`/api/client/email_exists/${email}`)).json()).toEqual({ exists: false });
+    expect((await openCheckout(sandbox, signupClient(clock, { email }))).url).toMatch(/\/sandbox\/checkout\//);
   });
 });
