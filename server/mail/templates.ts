@@ -605,13 +605,13 @@ function nonPaymentTexts(i18n: I18n, reason: NonPaymentReason, values: Cancellat
         ? i18n._({
             id: "mail.cancellation.nonPayment.endedDisputed",
             message:
-              "Your weekly plan ended on {date} because your bank reversed a weekly payment, so we could not collect it. No further weekly charges will be made, and no new pickups will be scheduled.",
+              "Your weekly plan ended on {date}, because your bank reversed a weekly payment, so we could not collect it. No further weekly charges will be made, and no new pickups will be scheduled.",
             values,
           })
         : i18n._({
             id: "mail.cancellation.nonPayment.ended",
             message:
-              "Your weekly plan ended on {date} because we could not collect your weekly payment. No further weekly charges will be made, and no new pickups will be scheduled.",
+              "Your weekly plan ended on {date}, because we could not collect your weekly payment. No further weekly charges will be made, and no new pickups will be scheduled.",
             values,
           }),
     back: i18n._({

@@ -90,7 +90,7 @@ describe(`the e-mail when Stripe ends a subscription for non-payment (${testDriv
     expect(mail!.subject).toBe("Your FreshFold Laundry plan has ended: we could not collect your weekly payment");
     for (const body of [mail!.text, mail!.html]) {
       expect(body).toContain("Hi Ana, your weekly plan has ended");
-      expect(body).toContain(`Your weekly plan ended on ${date} because we could not collect your weekly payment.`);
+      expect(body).toContain(`Your weekly plan ended on ${date}, because we could not collect your weekly payment.`);
       expect(body).toContain(`The pickups you have already paid for still take place: ${pickups}.`);
       expect(body).toContain("/signup");
       expect(body).toContain(`Questions about a charge or your card? Call us at ${brand.phone} or write to ${brand.email}.`);
