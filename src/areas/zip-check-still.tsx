@@ -19,7 +19,7 @@ export function ZipCheckStill({ field }: { field?: RefObject<HTMLInputElement | 
     <form method="get" action={pathInLanguage("/signup", language)} aria-label={t`Check your ZIP code`} className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <label className="flex flex-col gap-1.5 sm:w-48">
         <span className="text-sm font-medium text-ink">{t`ZIP code`}</span>
-        <input ref={field} name="zip" inputMode="numeric" autoComplete="postal-code" maxLength={5} pattern="[0-9]{5}" className={inputClass} />
+        <input ref={field} name="zip" inputMode="numeric" autoComplete="postal-code" enterKeyHint="go" maxLength={5} pattern="[0-9]{5}" className={inputClass} />
       </label>
       <button type="submit" className={`${buttonClass.primary} sm:mt-7`}>
         {t`Check my ZIP`}

@@ -102,6 +102,7 @@ function WaitlistFields({ actorRef, onEnter }: { actorRef: ZipCheckRef; onEnter?
         className="sm:flex-1"
         label={t`Your email`}
         type="email"
+        enterKeyHint="send"
         autoComplete="email"
         validationBehavior="aria"
         value={email}
@@ -186,6 +187,7 @@ export default function ZipCheck({ className = "", typed, focused }: { className
           label={t`ZIP code`}
           inputMode="numeric"
           autoComplete="postal-code"
+          enterKeyHint="go"
           maxLength={5}
           validationBehavior="aria"
           value={zip}

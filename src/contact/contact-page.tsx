@@ -200,14 +200,16 @@ function ContactFormFields({ actorRef, type }: { actorRef: ContactActorRef; type
             ? t`For restaurants, salons, gyms, offices, clinics and property managers: tell us your volume and we'll prepare a quote.`
             : t`For homes and apartments: ask us anything about weekly pickups, plans or your neighborhood.`}
         </p>
-        <TextField label={t`Your name`} isRequired autoComplete="name" {...field("name")} />
-        {type === "commercial" && <TextField label={t`Business name`} isRequired autoComplete="organization" {...field("businessName")} />}
-        <TextField label={t`Email`} type="email" isRequired autoComplete="email" {...field("email")} />
+        {/* Every single-line field is followed by another (the message last, where Enter is a new line). */}
+        <TextField label={t`Your name`} isRequired autoComplete="name" enterKeyHint="next" {...field("name")} />
+        {type === "commercial" && <TextField label={t`Business name`} isRequired autoComplete="organization" enterKeyHint="next" {...field("businessName")} />}
+        <TextField label={t`Email`} type="email" isRequired autoComplete="email" enterKeyHint="next" {...field("email")} />
         <TextField
           label={type === "commercial" ? t`Phone (optional)` : t`Phone`}
           type="tel"
           isRequired={type === "residential"}
           autoComplete="tel"
+          enterKeyHint="next"
           {...field("phone")}
         />
         <TextField label={t`Message`} multiline rows={5} isRequired className="sm:col-span-2" {...field("message")} />

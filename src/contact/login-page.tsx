@@ -119,6 +119,8 @@ export default function LoginPage() {
               label={t`Email`}
               type="email"
               autoComplete="email"
+              // Enter sends the sign-in link.
+              enterKeyHint="send"
               isRequired
               validationBehavior="aria"
               value={email}

@@ -57,6 +57,7 @@ export function NewsletterBox() {
             label={t`Email`}
             type="email"
             autoComplete="email"
+            enterKeyHint="send"
             validationBehavior="aria"
             value={email}
             onChange={(value) => actorRef.send({ type: "email.changed", value })}

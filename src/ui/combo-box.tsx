@@ -13,7 +13,7 @@ import {
   type ComboBoxProps as AriaComboBoxProps,
   type ListBoxItemProps,
 } from "react-aria-components";
-import { inputClass } from "./text-field";
+import { enterMovesOn, inputClass, type EnterKeyHint } from "./text-field";
 import { AriaLocale } from "./aria-locale";
 
 export interface ComboBoxProps<T extends object> extends Omit<AriaComboBoxProps<T>, "children" | "className"> {
@@ -23,6 +23,8 @@ export interface ComboBoxProps<T extends object> extends Omit<AriaComboBoxProps<
   errorMessage?: string;
   placeholder?: string;
   className?: string;
+  /** What a phone keyboard's Enter key says, as a text field's (./text-field). */
+  enterKeyHint?: EnterKeyHint;
   children: ReactNode | ((item: T) => ReactNode);
 }
 
@@ -32,6 +34,7 @@ export function ComboBox<T extends object>({
   errorMessage,
   placeholder,
   className = "",
+  enterKeyHint,
   children,
   ...props
 }: ComboBoxProps<T>) {
@@ -42,7 +45,7 @@ export function ComboBox<T extends object>({
           {label}
           {props.isRequired && <span aria-hidden="true" className="text-danger"> *</span>}
         </Label>
-        <Input placeholder={placeholder} className={inputClass} />
+        <Input placeholder={placeholder} className={inputClass} enterKeyHint={enterKeyHint} onKeyDown={enterMovesOn(enterKeyHint)} />
         <OpenWhenItemsArrive items={props.items} />
         {description && <Text slot="description" className="text-sm text-muted">{description}</Text>}
         <FieldError className="text-sm font-medium text-danger">{errorMessage}</FieldError>

@@ -117,6 +117,7 @@ function AddressFields({ value, onChange, onSelect, errors = {} }: AddressFieldP
             name="street"
             description={t`House number and street name, e.g. 1200 Brickell Ave`}
             autoComplete="address-line1"
+            enterKeyHint="next"
             isRequired
             validationBehavior="aria"
             value={value.street}
@@ -129,6 +130,7 @@ function AddressFields({ value, onChange, onSelect, errors = {} }: AddressFieldP
             name="street"
             description={t`Start typing, then choose your address from the list.`}
             isRequired
+            enterKeyHint="next"
             validationBehavior="aria"
             allowsCustomValue
             items={suggestions}
@@ -156,6 +158,7 @@ function AddressFields({ value, onChange, onSelect, errors = {} }: AddressFieldP
           name="zip"
           autoComplete="postal-code"
           inputMode="numeric"
+          enterKeyHint="next"
           isRequired
           validationBehavior="aria"
           value={value.zip}
@@ -166,6 +169,8 @@ function AddressFields({ value, onChange, onSelect, errors = {} }: AddressFieldP
           label={t`City`}
           name="city"
           autoComplete="address-level2"
+          // The step's last text field: Enter there is Continue, to the next step.
+          enterKeyHint="go"
           isRequired
           validationBehavior="aria"
           value={value.city}

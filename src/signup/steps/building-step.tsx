@@ -63,6 +63,8 @@ export function BuildingStep() {
               autoComplete={autoComplete[field]}
               validationBehavior="aria"
               multiline={multiline.has(field)}
+              // Every list of fields ends with the multi-line "other instructions": a single-line field is never last.
+              enterKeyHint={multiline.has(field) ? undefined : "next"}
               rows={multiline.has(field) ? 3 : undefined}
               value={building[field]}
               onChange={(value) => actor.send({ type: "building.changed", field, value })}

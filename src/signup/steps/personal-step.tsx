@@ -21,6 +21,7 @@ function NameField({ field, label, autoComplete }: { field: "firstName" | "lastN
       label={label}
       name={autoComplete}
       autoComplete={autoComplete}
+      enterKeyHint="next"
       isRequired
       validationBehavior="aria"
       value={value}
@@ -55,6 +56,7 @@ export function PersonalStep() {
           name="email"
           type="email"
           autoComplete="email"
+          enterKeyHint="next"
           isRequired
           validationBehavior="aria"
           value={email}
@@ -67,6 +69,7 @@ export function PersonalStep() {
           type="tel"
           autoComplete="tel"
           inputMode="tel"
+          enterKeyHint="next"
           description={t`10 digits, e.g. (305) 555-0123`}
           isRequired
           validationBehavior="aria"
