@@ -32,6 +32,36 @@ const variantClass: Record<NonNullable<ToastContentValue["variant"]>, string> = 
   success: "bg-success text-white",
 };
 
+/**
+ * A toast never covers the field that has the focus (on a short phone screen a validation toast listing every error
+ * is most of the screen, and it shows as the focus moves to the first invalid field): while toasts show, the band
+ * they take at the bottom is scroll padding, so the browser's own scrolling to a field (Tab, a tap, scrollIntoView)
+ * stops above it; and whenever the toasts appear or change size, the focused field, with the texts that describe
+ * it (its message), is scrolled up out from under them, not higher than the sticky header's bottom.
+ */
+function keepFocusClear(region: HTMLDivElement | null) {
+  if (!region) return;
+  const root = document.documentElement;
+  const observer = new ResizeObserver(() => {
+    const top = region.getBoundingClientRect().top;
+    root.style.scrollPaddingBottom = `${Math.max(0, window.innerHeight - top)}px`;
+    const field = document.activeElement;
+    if (!field || field === document.body || region.contains(field)) return;
+    const described = (field.getAttribute("aria-describedby") ?? "").split(" ").map((id) => (id ? document.getElementById(id) : null));
+    const boxes = [field, ...described].flatMap((el) => (el ? [el.getBoundingClientRect()] : [])).filter((box) => box.height > 0);
+    if (!boxes.length) return;
+    const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+    const overlap = Math.max(...boxes.map((box) => box.bottom)) + 8 - top;
+    const room = Math.min(...boxes.map((box) => box.top)) - Math.max(0, header) - 8;
+    if (overlap > 0 && room > 0) window.scrollBy({ top: Math.min(overlap, room), behavior: "instant" });
+  });
+  observer.observe(region);
+  return () => {
+    observer.disconnect();
+    root.style.scrollPaddingBottom = "";
+  };
+}
+
 export default function ToastRegion() {
   const { t } = useLingui();
   // The toasts shown while this module loaded, then every later one as it comes.
@@ -41,7 +71,13 @@ export default function ToastRegion() {
   }, []);
   return (
     <AriaLocale>
-      <AriaToastRegion queue={toasts} aria-label={t`Notifications`} className="fixed bottom-4 right-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none">
+      {/* At most 40 % of the screen's height (it scrolls beyond), so a field and its message fit above it on a short screen. */}
+      <AriaToastRegion
+        ref={keepFocusClear}
+        queue={toasts}
+        aria-label={t`Notifications`}
+        className="fixed bottom-4 right-4 z-50 flex max-h-[40vh] w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 overflow-y-auto outline-none"
+      >
         {({ toast }) => (
           <Toast
             toast={toast}
