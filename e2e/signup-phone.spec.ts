@@ -77,3 +77,65 @@ for (const language of ["en", "es"] as const) {
   }
 }
 
+
+/** Steps 1 to 3 of a sign-up in English from /pricing, ending on step 3 with "No fabric softener" chosen. */
+async function upToStep3(page: Page, tag: string) {
+  // English chosen in the cookie only, once (the fixtures' useLanguage writes it again on every load, which would
+  // undo the footer button's choice).
+  await page.context().addCookies([{ name: "language", value: "en", url: test.info().project.use.baseURL! }]);
+  await page.setViewportSize({ width: 390, height: 664 });
+  await page.goto("/pricing");
+  await page.goto("/signup");
+  const w = wizard(page, "en");
+  await w.expectStep(1);
+  await w.fillPersonal({ email: uniqueSignupEmail(tag) });
+  await expect(w.areaStatus).toHaveText(w.t("Good news: we serve your area."));
+  await w.continueButton.click();
+  await w.expectStep(2);
+  await page.getByText(w.t("Scented"), { exact: true }).click();
+  await w.continueButton.click();
+  await w.expectStep(3);
+  await page.getByText(w.t("No fabric softener"), { exact: true }).click();
+  return w;
+}
+
+test("the language switched on step 3: Back goes to step 2 and then step 1 in the chosen language, everything kept; Forward returns", async ({ page, context, baseURL }) => {
+  test.slow();
+  await upToStep3(page, "switch");
+  // The footer's button saves the choice (cookie and storage) and loads the same page in Spanish.
+  await page.getByRole("button", { name: "Switch language to Español" }).click();
+  await expect(page).toHaveURL(/\/es\/signup$/);
+  const es = wizard(page, "es");
+  await es.expectStep(3);
+  await expect(page.getByRole("radio", { name: new RegExp(es.t("No fabric softener")) })).toBeChecked();
+  expect((await context.cookies(baseURL!)).find((c) => c.name === "language")?.value).toBe("es");
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/es\/signup$/);
+  await es.expectStep(2);
+  await expect(page.getByRole("radio", { name: new RegExp(es.t("Scented")) })).toBeChecked();
+  await page.goBack();
+  await es.expectStep(1);
+  await expect(page.getByRole("textbox", { name: es.t("First name") })).toHaveValue("Ana");
+  await page.goForward();
+  await es.expectStep(2);
+  await page.goForward();
+  await es.expectStep(3);
+  await expect(page.getByRole("radio", { name: new RegExp(es.t("No fabric softener")) })).toBeChecked();
+});
+
+test("Back to step 2, a reload, then Forward reopens step 3 as it was left", async ({ page }) => {
+  test.slow();
+  const w = await upToStep3(page, "reload");
+  await page.goBack();
+  await w.expectStep(2);
+  await page.reload();
+  await w.expectStep(2);
+  await expect(page.getByRole("radio", { name: new RegExp(w.t("Scented")) })).toBeChecked();
+  await page.goForward();
+  await w.expectStep(3);
+  await expect(page.getByRole("radio", { name: new RegExp(w.t("No fabric softener")) })).toBeChecked();
+  // And Back again, then Back out of the wizard to the page before it.
+  await page.goBack();
+  await w.expectStep(2);
+});

@@ -304,6 +304,13 @@ export const signupMachine = setup({
       return { form: { ...context.form, building: { ...context.form.building, [event.field]: event.value } }, errors };
     }),
     rememberEmailCheck: assign(({ context }) => ({ checked: { ...context.checked, email: emailToCheck(context.form.email) } })),
+    /**
+     * A form reopened past step 1 passed step 1 in this tab, its checks answering for this e-mail and ZIP: they count
+     * as checked, as they did before the reload, so the browser's Forward may reopen a later step it had reached
+     * (canVisit) and Continue on step 1 does not ask again; an edit of either is checked as always. The server
+     * checks both again at payment.
+     */
+    trustRestoredChecks: assign(({ context }) => ({ checked: { email: emailToCheck(context.form.email), zip: context.form.address.zip } })),
     rememberZipCheck: assign(({ context }) => ({ checked: { ...context.checked, zip: context.form.address.zip }, areaAnswer: null })),
     setAreaAnswer: assign(({ event }) => {
       const output = (event as unknown as { output?: ServiceAreaAnswer }).output;
@@ -431,11 +438,11 @@ export const signupMachine = setup({
     start: {
       description: "Opening the wizard: a form saved in this tab reopens on its step, or on the first earlier step that is not complete.",
       always: [
-        { guard: { type: "canRestoreAt", params: { step: 6 } }, target: "step6", actions: "sortPicks", description: "Reopens on step 6 with the pickup days in order." },
-        { guard: { type: "canRestoreAt", params: { step: 5 } }, target: "step5", actions: "sortPicks", description: "Reopens on step 5 with the pickup days in order." },
-        { guard: { type: "canRestoreAt", params: { step: 4 } }, target: "step4", description: "Reopens on step 4." },
-        { guard: { type: "canRestoreAt", params: { step: 3 } }, target: "step3", description: "Reopens on step 3." },
-        { guard: { type: "canRestoreAt", params: { step: 2 } }, target: "step2", description: "Reopens on step 2." },
+        { guard: { type: "canRestoreAt", params: { step: 6 } }, target: "step6", actions: ["sortPicks", "trustRestoredChecks"], description: "Reopens on step 6 with the pickup days in order." },
+        { guard: { type: "canRestoreAt", params: { step: 5 } }, target: "step5", actions: ["sortPicks", "trustRestoredChecks"], description: "Reopens on step 5 with the pickup days in order." },
+        { guard: { type: "canRestoreAt", params: { step: 4 } }, target: "step4", actions: "trustRestoredChecks", description: "Reopens on step 4." },
+        { guard: { type: "canRestoreAt", params: { step: 3 } }, target: "step3", actions: "trustRestoredChecks", description: "Reopens on step 3." },
+        { guard: { type: "canRestoreAt", params: { step: 2 } }, target: "step2", actions: "trustRestoredChecks", description: "Reopens on step 2." },
         { target: "step1", description: "Starts on step 1." },
       ],
     },

@@ -4,6 +4,11 @@ import { clientSchema } from "#contract/client";
 
 /** The form mirrored on every change (product.md SU-5). */
 export const CLIENT_DATA_KEY = "signup:client-data";
+/**
+ * The step of each of the tab's history entries the wizard wrote (entry index → step): an entry's own record of its
+ * step (its history state) is lost when the server moves it to the other language on Back (decision 025).
+ */
+export const ENTRY_STEPS_KEY = "signup:entry-steps";
 /** The full form saved at checkout, restored by resume=1 and read by /payment-success and /payment-canceled. */
 export const CHECKOUT_FORM_KEY = "signup:checkout-form";
 /** Set by /payment-success once its sequence has run for a checkout (value: the checkout's e-mail + dates). */

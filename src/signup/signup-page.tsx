@@ -7,7 +7,7 @@ import { PageMeta } from "../ui/page-meta";
 import { showToast } from "../ui/toast";
 import { useLanguage } from "../i18n/language-provider";
 import type { SignupInput } from "#machines/signup.machine";
-import { browserToday, clearMirroredForm, paidInThisTab, readMirroredForm, readSavedSignup } from "./signup-session";
+import { browserToday, clearMirroredForm, openedEntryStep, paidInThisTab, readMirroredForm, readSavedSignup } from "./signup-session";
 import { siteOrigin } from "../browser/tab-session";
 import { SignupWizard } from "./signup-wizard";
 
@@ -23,6 +23,8 @@ export default function SignupPage() {
   const [restored, setRestored] = useState(false);
   // The query string the page opened with: the wizard's first history entry drops it.
   const [opened] = useState(() => (inBrowser ? window.location.search : ""));
+  // The step of the history entry the page opened on (Back, Forward or a reload), before the wizard rewrites it.
+  const [entryStep] = useState(() => (inBrowser ? openedEntryStep() : null));
   const started = useRef(false);
 
   // A layout effect: it runs before the blank wizard's own effects, which mirror its form into the storage
@@ -43,7 +45,9 @@ export default function SignupPage() {
     // Storage is read once, in the browser, after the first render (never during a pre-render).
     // /signup?zip=<zip> (the ZIP checks of the home page and /service-areas): step 1 opens with it filled in and checked.
     const zip = !saved && /^\d{5}$/.test(params.get("zip") ?? "") ? params.get("zip")! : undefined;
-    const restoreStep = mirrored && (!zip || zip === mirrored.form.address.zip) ? mirrored.step : 1;
+    // Back, Forward or a reload reopen the entry's step (decision 025), the mirrored one otherwise; either only when
+    // every step before it is valid (the machine's restore).
+    const restoreStep = mirrored && (!zip || zip === mirrored.form.address.zip) ? (entryStep ?? mirrored.step) : 1;
     if (saved || mirrored || zip) {
       setInput(saved ? { ...base, form: saved.form, restoreStep: 6 } : mirrored ? { ...base, form: mirrored.form, restoreStep, zip } : { ...base, zip });
       setRestored(true);
@@ -53,7 +57,7 @@ export default function SignupPage() {
       showToast({ title: t`Payment Canceled`, description: t`Your payment was canceled. You can try again when ready.`, variant: "default" });
     }
     if (params.has("payment") || params.has("resume")) navigate("/signup", { replace: true });
-  }, [language, navigate, opened, t]);
+  }, [entryStep, language, navigate, opened, t]);
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">

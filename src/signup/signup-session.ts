@@ -1,6 +1,6 @@
 // The only module of the sign-up that touches sessionStorage and window.location (browser-only: call it
 // from effects and actors, never during render or at module top level).
-import { CHECKOUT_FORM_KEY, CLIENT_DATA_KEY, PAYMENT_SUCCESS_DONE_KEY, type SavedCheckout } from "#domain/signup-storage";
+import { CHECKOUT_FORM_KEY, CLIENT_DATA_KEY, ENTRY_STEPS_KEY, PAYMENT_SUCCESS_DONE_KEY, type SavedCheckout } from "#domain/signup-storage";
 import { readSavedCheckout } from "../browser/tab-session";
 import { mirroredSignupSchema, restoreSignupForm, type SignupForm } from "#domain/signup-form";
 import type { Client } from "#contract/client";
@@ -27,6 +27,46 @@ export function writeMirroredForm(form: SignupForm, step: number): void {
   } catch {
     // Storage blocked or full: the wizard still works, it just will not survive a reload.
   }
+}
+
+/** The index of the tab's current history entry (the Navigation API), or null in a browser without it. */
+function entryIndex(): number | null {
+  const index = (window as { navigation?: { currentEntry?: { index?: unknown } | null } }).navigation?.currentEntry?.index;
+  return typeof index === "number" && index >= 0 ? index : null;
+}
+
+function readEntrySteps(): Record<string, number> {
+  const steps = read(ENTRY_STEPS_KEY);
+  return steps && typeof steps === "object" ? (steps as Record<string, number>) : {};
+}
+
+/** Notes the step of the current history entry; a pushed entry drops the entries after it, as the browser does. */
+export function recordEntryStep(step: number, pushed: boolean): void {
+  const index = entryIndex();
+  if (index === null) return;
+  const steps = readEntrySteps();
+  if (pushed) for (const key of Object.keys(steps)) if (Number(key) > index) delete steps[key];
+  steps[index] = step;
+  try {
+    window.sessionStorage.setItem(ENTRY_STEPS_KEY, JSON.stringify(steps));
+  } catch {
+    // Storage blocked: Back after a language switch then reopens the mirrored step, as before.
+  }
+}
+
+/**
+ * The step of the history entry the page opened on, read as the page starts: the entry's own (a reload, Back or
+ * Forward), or, for Back or Forward to an entry whose state the server's language move dropped, the step noted for
+ * its index. Null for a new entry (a link, an address typed, the language button's own load).
+ */
+export function openedEntryStep(): number | null {
+  const own = (window.history.state as { usr?: { signupStep?: unknown } } | null)?.usr?.signupStep;
+  if (typeof own === "number") return own;
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  const index = entryIndex();
+  if (navigation?.type !== "back_forward" || index === null) return null;
+  const noted = readEntrySteps()[index];
+  return typeof noted === "number" ? noted : null;
 }
 
 /** The full form saved at checkout (resume=1), as the wizard's form, or null. */

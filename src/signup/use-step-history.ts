@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef } from "react";
 import { useLocation, useNavigate, useNavigationType, type NavigationType } from "react-router";
 import type { ActorRefFrom } from "xstate";
 import { stepOf, type signupMachine } from "#machines/signup.machine";
+import { recordEntryStep } from "./signup-session";
 
 /** Keeps the history in step with the wizard; returns the wizard's Back. */
 export function useStepHistory(actor: ActorRefFrom<typeof signupMachine>, step: number): () => void {
@@ -38,6 +39,10 @@ export function useStepHistory(actor: ActorRefFrom<typeof signupMachine>, step: 
     else if (step > historyStep.current) write(false);
     else if (step < historyStep.current) write(true);
   }, [navigate, step]);
+  // Each entry's step, by its place in the tab's history: what Back reopens when the entry's state is lost (decision 025).
+  useEffect(() => {
+    if (typeof entryStep === "number") recordEntryStep(entryStep, navigationType === "PUSH");
+  }, [entryStep, location.key, navigationType]);
   // The router's location updates are transitions: a step's push and a quick Back can reach this hook as one
   // render, the entry it was already on arrived at by a POP. So a move counts once per entry and way of arrival.
   const seen = useRef<{ key: string; type: NavigationType } | null>(null);

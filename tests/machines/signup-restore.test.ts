@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { getInitialSnapshot } from "xstate";
 import { signupMachine, stepOf, stepsValidBefore, type SignupInput } from "#machines/signup.machine";
 import type { SignupForm } from "#domain/signup-form";
-import { validSignupForm as validForm } from "../fixtures/signup-form";
+import { validAddress, validSignupForm as validForm } from "../fixtures/signup-form";
+import { pendingSignupActor } from "./helpers/pending-signup";
 
 const input: SignupInput = { language: "en", today: "2030-01-07", origin: "http://localhost:4201" };
 
@@ -58,5 +59,44 @@ describe("restoring a form", () => {
       for (let step = 1; step <= 6; step++) expect(stepsValidBefore(form, step), `step ${broken} invalid, before ${step}`).toBe(step <= broken);
     }
     expect(stepsValidBefore(validForm(), 6)).toBe(true);
+  });
+});
+
+describe("the browser's history after a reload", () => {
+  /** A form reopened on `step` after a reload (the tab's mirror), its calls pending. */
+  const reloadedOn = (step: number, form: SignupForm = validForm()) => pendingSignupActor(form, { restoreStep: step }).start();
+  const visit = (step: number) => ({ type: "step.visit", step }) as const;
+
+  it("Forward reopens a later step the visitor had reached: the restored e-mail and ZIP count as checked", () => {
+    // Back to step 2, a reload there, then Forward to step 3 (and on).
+    const actor = reloadedOn(2);
+    expect(actor.getSnapshot().context.checked).toEqual({ email: "ana@example.com", zip: "33131" });
+    actor.send(visit(3));
+    expect(stepOf(actor.getSnapshot())).toBe(3);
+    actor.send(visit(5));
+    expect(stepOf(actor.getSnapshot())).toBe(5);
+    // The same from every step a form reopens on past step 1.
+    for (const step of [3, 4, 5, 6]) expect(reloadedOn(step).getSnapshot().context.checked, `reopened on ${step}`).toEqual({ email: "ana@example.com", zip: "33131" });
+  });
+
+  it("a form reopened on step 1 was never checked: Forward waits for its checks", () => {
+    const actor = reloadedOn(1);
+    expect(actor.getSnapshot().context.checked).toEqual({ email: null, zip: null });
+    actor.send(visit(2));
+    expect(stepOf(actor.getSnapshot())).toBe(1);
+  });
+
+  it("an e-mail or ZIP edited after the reload is checked again before Forward may pass step 1", () => {
+    const email = reloadedOn(2);
+    email.send(visit(1));
+    email.send({ type: "email.changed", value: "ben@example.com" });
+    email.send(visit(2));
+    expect(stepOf(email.getSnapshot())).toBe(1);
+
+    const zip = reloadedOn(3);
+    zip.send(visit(1));
+    zip.send({ type: "address.changed", address: { ...validAddress(), zip: "33139" } });
+    zip.send(visit(3));
+    expect(stepOf(zip.getSnapshot())).toBe(1);
   });
 });

@@ -336,9 +336,15 @@ describe("signup machine: what the new transitions do", () => {
     const restored = start({ form: validForm(), restoreStep: 6 });
     restored.send({ type: "step.visit", step: 5 });
     expect(stepOf(restored.getSnapshot())).toBe(5);
-    // Forward needs step 1's checks for the e-mail and ZIP as they are: a restored form has none yet.
+    // Forward needs step 1's checks for the e-mail and ZIP as they are: a form reopened past step 1 passed them in
+    // this tab, so Forward reopens the review it had reached (decision 025; it was refused after a reload before).
     restored.send({ type: "step.visit", step: 6 });
-    expect(stepOf(restored.getSnapshot())).toBe(5);
+    expect(stepOf(restored.getSnapshot())).toBe(6);
+    // An e-mail edited since is checked first: Forward waits.
+    restored.send({ type: "step.visit", step: 1 });
+    restored.send({ type: "email.changed", value: "ben@example.com" });
+    restored.send({ type: "step.visit", step: 2 });
+    expect(stepOf(restored.getSnapshot())).toBe(1);
   });
 
   it("step 4 tells the view when a third pick dropped the oldest and when a new start date cleared the picks", () => {
