@@ -6,6 +6,8 @@ import { isoDay, uniqueSignupEmail, wizard } from "./models/signup-driver";
 
 for (const path of flowPaths()) {
   test(`flow: ${path.description}`, async ({ page }) => {
+    // Up to a dozen steps, each a round of the real wizard and server: three walks timed out at 30 s on a loaded 2-core run.
+    test.slow();
     await useLanguage(page, "en");
     await page.goto("/signup");
     const w = wizard(page, "en");
