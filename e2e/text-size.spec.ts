@@ -3,6 +3,9 @@
 // nothing may need sideways scrolling, the header's menu button is on screen and opens the menu, and every sign-up
 // step shows its Back and Continue; on step 4 the calendar's seven weekday columns are on screen and a weekend day
 // is picked. One page per language for the public pages, one walk per language for the sign-up.
+// On small phones (320 x 568, 390 x 664, and 568 x 320 on its side) the header, scrolled with the page, keeps at
+// most a quarter of the screen, its open menu can be scrolled to its last link, and at 320 px a heading breaks no
+// word of up to ten letters mid-word.
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, useLanguage, at, renderWholePage, isoDay, type Language } from "./fixtures";
 import { publicPaths } from "./public-paths";
@@ -65,6 +68,55 @@ async function expectMenuOpens(page: Page, language: Language, where: string) {
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
 }
 
+/** Small phones, held upright and on its side: the header's share of the screen is measured on each. */
+const smallPhones = [
+  { width: 320, height: 568 },
+  { width: 390, height: 664 },
+  { width: 568, height: 320 },
+];
+
+/** How much of the screen the header covers once the page is scrolled down (a sticky header stays, any other goes). */
+function headerShare(page: Page): Promise<{ covered: number; share: number }> {
+  return page.evaluate(async () => {
+    window.scrollTo(0, Math.min(600, document.documentElement.scrollHeight - innerHeight));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const box = document.querySelector("body header")!.getBoundingClientRect();
+    const covered = Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0));
+    window.scrollTo(0, 0);
+    return { covered: Math.round(covered), share: covered / innerHeight };
+  });
+}
+
+/**
+ * The words of the page's headings (h1, h2) that a line ends inside of, letter to letter ("Laundr|y"): only those of
+ * up to `longest` letters, which a heading's size should let fit a line; a longer word may still need breaking.
+ */
+function headingWordsBroken(page: Page, longest: number): Promise<string[]> {
+  return page.evaluate((longest) => {
+    const out: string[] = [];
+    const range = document.createRange();
+    for (const heading of document.querySelectorAll("main h1, main h2")) {
+      if (!heading.getClientRects().length) continue;
+      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        const text = node.data;
+        let previousTop: number | null = null;
+        for (let i = 0; i < text.length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = range.getClientRects()[0]?.top ?? null;
+          if (top !== null && previousTop !== null && top > previousTop + 1 && /\p{L}/u.test(text[i]!) && /\p{L}/u.test(text[i - 1]!)) {
+            const word = (text.slice(0, i).match(/\p{L}+$/u)?.[0] ?? "") + "|" + (text.slice(i).match(/^\p{L}+/u)?.[0] ?? "");
+            if (word.length - 1 <= longest) out.push(`${heading.tagName.toLowerCase()} "${word}"`);
+          }
+          previousTop = top;
+        }
+      }
+    }
+    return out;
+  }, longest);
+}
+
 /** The first Saturday at least `from` days ahead, as an offset from today. */
 function saturdayFrom(from: number): number {
   let offset = from;
@@ -95,6 +147,38 @@ for (const language of ["en", "es"] as const) {
         await expectMenuOpens(page, language, at(language, path));
       }
       expect(failures, "pages wider than the screen").toEqual([]);
+    });
+
+    test(`on small phones the header keeps at most a quarter of the screen, its open menu scrolls to its last link, and headings keep short words whole (${language})`, async ({ page }) => {
+      test.setTimeout(300_000);
+      const failures: string[] = [];
+      for (const size of smallPhones) {
+        await page.setViewportSize(size);
+        for (const path of paths) {
+          await page.goto(at(language, path));
+          await expect(page.locator("footer")).toContainText(/© \d{4} /);
+          await expectTextAt200(page);
+          await renderWholePage(page);
+          const where = `${at(language, path)} at ${size.width} x ${size.height}`;
+          const { covered, share } = await headerShare(page);
+          if (share > 0.25) failures.push(`${where}: the header covers ${covered} px, ${Math.round(share * 100)} % of the screen`);
+          expect(await sideways(page), `${where}: nothing sideways`).toEqual([]);
+          if (size.width === 320) for (const word of await headingWordsBroken(page, 10)) failures.push(`${where}: ${word} broken mid-word`);
+        }
+      }
+      expect(failures, "the header's share of the screen, and heading words broken").toEqual([]);
+
+      // The menu open: ten links and Schedule Pickup, taller than the screen, each reachable by scrolling.
+      await page.setViewportSize(smallPhones[0]!);
+      await page.goto(at(language, "/faq"));
+      await expect(page.locator("footer")).toContainText(/© \d{4} /);
+      await page.getByRole("button", { name: tr("shell", "Open menu", language) }).click();
+      const menu = page.getByRole("navigation", { name: tr("shell", "Mobile", language) });
+      for (const link of [menu.getByRole("link").first(), menu.getByRole("link").last()]) {
+        await link.scrollIntoViewIfNeeded();
+        await expect(link).toBeInViewport({ ratio: 1 });
+      }
+      expect(await sideways(page), "menu open: nothing sideways").toEqual([]);
     });
 
     test(`every sign-up step fits the width, with Back, Continue and every weekday on screen at 390 x 844 (${language})`, async ({ page }) => {

@@ -44,7 +44,7 @@ export default function ServiceAreasPage() {
               <p className="mb-2 font-semibold text-brand-900">{t`Check your ZIP code`}</p>
               <ZipCheckSlot />
             </div>
-            <dl className="mt-8 grid max-w-lg grid-cols-3 gap-3 text-center">
+            <dl className="mt-8 grid max-w-lg gap-3 text-center min-[20em]:grid-cols-3">
               <Stat value={String(serviceAreas.length)} label={t`areas`} />
               <Stat value={String(zipTotal)} label={t`ZIP codes`} />
               <Stat value={t`Same day`} label={t`in Downtown & Brickell`} />

@@ -32,9 +32,10 @@ export function Header() {
   });
 
   // From 1024 px the whole navigation shows: under the logo row up to 1419 px (the Spanish labels need ~900 px),
-  // beside it from 1420 px. Schedule Pickup stays in the header at every width, phones included.
+  // beside it from 1420 px. Schedule Pickup stays in the header at every width, phones included. Sticky, except
+  // where that would hide the page (site-header in src/styles.css: large text on a short screen, the menu open).
   return (
-    <header className="sticky top-0 z-40 border-b border-brand-100 bg-sand-50/95 backdrop-blur">
+    <header className="site-header z-40 border-b border-brand-100 bg-sand-50/95 backdrop-blur">
       <div className="mx-auto flex max-w-[88rem] flex-wrap items-center justify-between gap-x-4 px-4 sm:px-6">
         <Link to="/" className="flex h-16 items-center rounded-md" aria-label={t`FreshFold Laundry, home`}>
           <Logo nameClassName="hidden min-[440px]:inline" />
