@@ -543,18 +543,24 @@ async function renderSignIn(i18n: I18n, email: EmailToRender, data: SignInData, 
  * texts: the customer cancelled (or we do not know why), or the provider ended it because it could not collect
  * the weekly payment (decision 024), which never asks "didn't cancel?".
  */
-async function renderCancellation(i18n: I18n, email: EmailToRender, data: CancellationData, context: RenderContext): Promise<RenderedEmail> {
-  const language = email.language;
+/** The values both end-of-plan e-mails fill in: the day, the paid pickups as one list, whom to ask; and the site's address in the language. */
+function planEndValues(language: Language, firstName: string, day: string, paidPickups: string[], context: RenderContext) {
   const list = new Intl.ListFormat(language === "es" ? "es-US" : "en-US", { type: "conjunction" });
   const site = `${context.publicUrl}${language === "es" ? "/es" : ""}`;
   const values = {
     brand: brand.name,
-    firstName: data.firstName,
-    date: longDay(language, data.canceledOn),
-    pickups: list.format(data.paidPickups.map((day) => longDay(language, day))),
+    firstName,
+    date: longDay(language, day),
+    pickups: list.format(paidPickups.map((pickup) => longDay(language, pickup))),
     phone: brand.phone,
     email: brand.email,
   };
+  return { site, values };
+}
+
+async function renderCancellation(i18n: I18n, email: EmailToRender, data: CancellationData, context: RenderContext): Promise<RenderedEmail> {
+  const language = email.language;
+  const { site, values } = planEndValues(language, data.firstName, data.canceledOn, data.paidPickups, context);
   const texts = data.nonPayment ? nonPaymentTexts(i18n, data.nonPayment, values) : cancelledTexts(i18n, values);
   const pickups = data.paidPickups.length
     ? i18n._({ id: "mail.cancellation.paidPickups", message: "The pickups you have already paid for still take place: {pickups}.", values })
@@ -633,16 +639,7 @@ function nonPaymentTexts(i18n: I18n, reason: NonPaymentReason, values: Cancellat
  */
 async function renderCancellationScheduled(i18n: I18n, email: EmailToRender, data: CancellationScheduledData, context: RenderContext): Promise<RenderedEmail> {
   const language = email.language;
-  const list = new Intl.ListFormat(language === "es" ? "es-US" : "en-US", { type: "conjunction" });
-  const site = `${context.publicUrl}${language === "es" ? "/es" : ""}`;
-  const values = {
-    brand: brand.name,
-    firstName: data.firstName,
-    date: longDay(language, data.endsOn),
-    pickups: list.format(data.paidPickups.map((day) => longDay(language, day))),
-    phone: brand.phone,
-    email: brand.email,
-  };
+  const { site, values } = planEndValues(language, data.firstName, data.endsOn, data.paidPickups, context);
   const subject = i18n._({ id: "mail.cancellationScheduled.subject", message: "Your {brand} plan ends on {date}", values });
   const heading = i18n._({ id: "mail.cancellationScheduled.heading", message: "Hi {firstName}, your plan is set to end", values });
   const ends = i18n._({
