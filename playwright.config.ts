@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, findChromium } from "./e2e/chromium";
+import { chromiumArgs, findTestChromium } from "./e2e/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -15,7 +15,7 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "test-results/e2e.json" }]],
   use: {
     baseURL: `http://localhost:${port}`,
-    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+    launchOptions: { executablePath: findTestChromium(), args: chromiumArgs },
     // A failed test keeps its trace (actions, DOM snapshots, network, console); without the screencast, which
     // cost every test a fifth of its time on a 2-core machine (a failure still saves its screenshot).
     trace: { mode: "retain-on-failure", screenshots: false },

@@ -14,6 +14,18 @@ export function findChromium(): string | undefined {
   return undefined;
 }
 
+/**
+ * The browser the browser tests run in: CHROMIUM_PATH, else Debian's headless shell (`chromium-headless-shell`, the
+ * same Blink without the browser's window and UI processes, which Playwright's own headless mode also uses),
+ * else the full browser. On a 2-core machine the shell opens a test's context, page and first load in about
+ * half the time.
+ */
+export function findTestChromium(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return findChromium();
+  const shell = "/usr/bin/chromium-headless-shell";
+  return existsSync(shell) ? shell : findChromium();
+}
+
 export const chromiumArgs = [
   "--headless",
   "--no-sandbox",
