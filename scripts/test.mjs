@@ -34,7 +34,7 @@ const vitest = (name, project, report, env = {}) =>
   });
 
 function chromiumAvailable() {
-  const probe = spawnSync(process.execPath, ["--import", "tsx", "-e", "import('./e2e/chromium.ts').then(m => process.exit(m.findChromium() ? 0 : 1))"]);
+  const probe = spawnSync(process.execPath, ["--import", "tsx", "-e", "import('./e2e/chromium.ts').then(m => process.exit(m.findTestChromium() ? 0 : 1))"]);
   return probe.status === 0;
 }
 
@@ -91,7 +91,7 @@ if (mode === "db") {
     runCommand("npx", ["playwright", "install", "chromium"]);
   }
   if (!chromiumAvailable()) {
-    console.log("No Chromium: install Debian's `chromium` package (apt-get install chromium) or set CHROMIUM_PATH.");
+    console.log("No Chromium: install Debian's `chromium-headless-shell` or `chromium` package (apt-get install chromium-headless-shell chromium) or set CHROMIUM_PATH.");
     results.push({ name: "browser tests", passed: 0, failed: 1, skipped: 0, seconds: 0, notes: ["no Chromium"] });
   } else {
     const report = process.env.E2E_REPORT ?? "test-results/e2e.json";
