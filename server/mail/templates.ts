@@ -538,11 +538,6 @@ async function renderSignIn(i18n: I18n, email: EmailToRender, data: SignInData, 
   return { subject, html: layout(email.language, subject, body, postalFooter()), text };
 }
 
-/**
- * The subscription ended: when, the paid pickups that still take place, and the way back (sign-up, contact). Two
- * texts: the customer cancelled (or we do not know why), or the provider ended it because it could not collect
- * the weekly payment (decision 024), which never asks "didn't cancel?".
- */
 /** The values both end-of-plan e-mails fill in: the day, the paid pickups as one list, whom to ask; and the site's address in the language. */
 function planEndValues(language: Language, firstName: string, day: string, paidPickups: string[], context: RenderContext) {
   const list = new Intl.ListFormat(language === "es" ? "es-US" : "en-US", { type: "conjunction" });
@@ -558,6 +553,11 @@ function planEndValues(language: Language, firstName: string, day: string, paidP
   return { site, values };
 }
 
+/**
+ * The subscription ended: when, the paid pickups that still take place, and the way back (sign-up, contact). Two
+ * texts: the customer cancelled (or we do not know why), or the provider ended it because it could not collect
+ * the weekly payment (decision 024), which never asks "didn't cancel?".
+ */
 async function renderCancellation(i18n: I18n, email: EmailToRender, data: CancellationData, context: RenderContext): Promise<RenderedEmail> {
   const language = email.language;
   const { site, values } = planEndValues(language, data.firstName, data.canceledOn, data.paidPickups, context);
