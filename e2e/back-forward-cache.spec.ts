@@ -1,0 +1,83 @@
+// Back from the sandbox checkout through the browser's back-forward cache, in English and Spanish: the sign-up
+// comes back on step 6 with every answer, its pay button usable again (the wizard's `pageshow` handler sends
+// `page.restored`), and paying again opens a new checkout.
+// Playwright launches Chromium with --disable-back-forward-cache, so in every other spec Back loads the page
+// afresh and that handler never runs: this file alone gives the flag up. And it runs in the full browser
+// (findChromium, the config's arguments), not the headless shell the other specs use: the shell never keeps a
+// page in the cache, whatever its flags (Chromium's reason, over CDP: BackForwardCacheDisabledForDelegate).
+import type { Page } from "@playwright/test";
+import { test, expect, at, useLanguage } from "./fixtures";
+import { availableDays, recordApiRequests, tr } from "./checkout-helpers";
+import { chromiumArgs, findChromium } from "./chromium";
+import { isoDay, uniqueSignupEmail, wizard } from "./models/signup-driver";
+
+test.use({ launchOptions: { executablePath: findChromium(), args: chromiumArgs, ignoreDefaultArgs: ["--disable-back-forward-cache"] } });
+
+// Start dates apart from the other suites' days (see e2e/checkout.spec.ts and the other specs' offsets), within
+// the 8 weeks (56 days) ahead that the calendar offers.
+const startOffset = { en: 43, es: 50 };
+
+/** `event.persisted` of every `pageshow` the document has seen: [false] once loaded, then true for each restore. */
+const pageShows = (page: Page) => page.evaluate(() => (window as unknown as { __pageShows: boolean[] }).__pageShows);
+
+for (const language of ["en", "es"] as const) {
+  test(`in ${language}: Back from the checkout restores step 6 from the back-forward cache, ready to pay again`, async ({ page }) => {
+    test.slow(); // the whole wizard and two checkouts
+    await useLanguage(page, language);
+    await page.addInitScript(() => {
+      const shows: boolean[] = [];
+      (window as unknown as { __pageShows: boolean[] }).__pageShows = shows;
+      window.addEventListener("pageshow", (event) => shows.push(event.persisted));
+    });
+    const email = uniqueSignupEmail(`bfcache-${language}`);
+    const [first, second] = await availableDays(page.request, startOffset[language]);
+    const w = wizard(page, language);
+    const api = recordApiRequests(page);
+
+    await page.goto(at(language, "/signup"));
+    await w.fillPersonal({ email, first: "Inés", last: "Castillo" });
+    await expect(w.emailStatus).toHaveText(w.t("This e-mail address is ready to use."));
+    await w.continueButton.click();
+    await w.answerPreferences();
+    await w.pickDays(isoDay(startOffset[language]), [first, second]);
+    await w.chooseHouse();
+    const stepHeading = page.getByRole("heading", { level: 2, name: w.t("Review and pay") });
+    await expect(stepHeading).toBeVisible();
+    // The form's submit button whatever its label: busy, it reads "Processing..." and is disabled.
+    const submit = page.locator('form[aria-labelledby="signup-step-heading"] button[type="submit"]');
+    await expect(submit).toHaveText(w.t("Complete and pay"));
+    const review = page.locator("form dl");
+    const answers = await review.allInnerTexts();
+    expect(answers.join("\n")).toContain(email);
+    expect(await pageShows(page)).toEqual([false]);
+
+    // To the sandbox checkout.
+    await w.payButton.click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\/[^/]+$/);
+    const firstCheckout = page.url();
+
+    // Back: no load event for a page the cache restores, so wait for the commit only.
+    await page.goBack({ waitUntil: "commit" });
+    await expect(page).toHaveURL(new RegExp(`^https?://[^/]+${at(language, "/signup")}$`));
+    // The same document, shown again from the cache (a fresh load would have recorded [false] only).
+    await expect.poll(() => pageShows(page), { message: "pageshow persisted values" }).toEqual([false, true]);
+
+    // Step 6 again, every answer there, the pay button usable (not stuck on "Processing...").
+    await w.expectStep(6);
+    await expect(stepHeading).toBeVisible();
+    await expect(submit).toHaveText(w.t("Complete and pay"));
+    await expect(submit).toBeEnabled();
+    await expect(w.backButton).toBeEnabled();
+    await expect(page.getByText("Inés Castillo", { exact: true })).toBeVisible();
+    await expect(page.getByText(email, { exact: true })).toBeVisible();
+    expect(await review.allInnerTexts()).toEqual(answers);
+
+    // Paying again opens a second checkout.
+    await w.payButton.click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\/[^/]+$/);
+    expect(page.url()).not.toBe(firstCheckout);
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await expect(page.getByRole("link", { name: tr("payments", "sandbox.checkout.cancel", language), exact: true })).toBeVisible();
+    expect(api.count("/api/payments/create-checkout-session_signup")).toBe(2);
+  });
+}
