@@ -13,6 +13,7 @@ export type EmailKind =
   | "sign-in"
   | "cancellation"
   | "cancellation-scheduled"
+  | "cancellation-undone"
   | "dispute-created"
   | "dispute-closed"
   | "paid-without-service";
@@ -84,6 +85,16 @@ export const cancellationScheduledDataSchema = z.object({
 });
 export type CancellationScheduledData = z.infer<typeof cancellationScheduledDataSchema>;
 
+/**
+ * data of a "cancellation-undone" e-mail: the end the customer had been told of is no longer scheduled and the plan
+ * goes on (decision 024); `wasEndingOn` is the day that confirmation named (yyyy-mm-dd, in the service's time zone).
+ */
+export const cancellationUndoneDataSchema = z.object({
+  firstName: z.string().trim().min(1).max(200),
+  wasEndingOn: dateString,
+});
+export type CancellationUndoneData = z.infer<typeof cancellationUndoneDataSchema>;
+
 /** Our client, as an operator notice names it. */
 const noticeClientSchema = z.object({ name: z.string().max(400), email: emailSchema, zip: z.string().max(10) });
 
@@ -123,6 +134,7 @@ export const emailDataSchemas = {
   "sign-in": signInDataSchema,
   cancellation: cancellationDataSchema,
   "cancellation-scheduled": cancellationScheduledDataSchema,
+  "cancellation-undone": cancellationUndoneDataSchema,
   "dispute-created": disputeNoticeDataSchema,
   "dispute-closed": disputeNoticeDataSchema,
   "paid-without-service": paidWithoutServiceDataSchema,

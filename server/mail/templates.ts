@@ -11,6 +11,7 @@ import {
   emailDataSchemas,
   type CancellationData,
   type CancellationScheduledData,
+  type CancellationUndoneData,
   type CapacityExceededData,
   type ContactNotificationData,
   type DisputeNoticeData,
@@ -538,7 +539,7 @@ async function renderSignIn(i18n: I18n, email: EmailToRender, data: SignInData, 
   return { subject, html: layout(email.language, subject, body, postalFooter()), text };
 }
 
-/** The values both end-of-plan e-mails fill in: the day, the paid pickups as one list, whom to ask; and the site's address in the language. */
+/** The values the end-of-plan e-mails fill in: the day, the paid pickups as one list, whom to ask; and the site's address in the language. */
 function planEndValues(language: Language, firstName: string, day: string, paidPickups: string[], context: RenderContext) {
   const list = new Intl.ListFormat(language === "es" ? "es-US" : "en-US", { type: "conjunction" });
   const site = `${context.publicUrl}${language === "es" ? "/es" : ""}`;
@@ -670,6 +671,41 @@ async function renderCancellationScheduled(i18n: I18n, email: EmailToRender, dat
   return { subject, html: layout(language, subject, body, postalFooter()), text };
 }
 
+/**
+ * The end the customer had been told of is no longer scheduled (decision 024): the plan goes on as before, nothing to
+ * do, the billing portal as in the confirmation, and whom to ask when they did not undo it themselves.
+ */
+async function renderCancellationUndone(i18n: I18n, email: EmailToRender, data: CancellationUndoneData, context: RenderContext): Promise<RenderedEmail> {
+  const language = email.language;
+  const { site, values } = planEndValues(language, data.firstName, data.wasEndingOn, [], context);
+  const subject = i18n._({ id: "mail.cancellationUndone.subject", message: "Your {brand} plan continues", values });
+  const heading = i18n._({ id: "mail.cancellationUndone.heading", message: "Hi {firstName}, your plan continues", values });
+  const kept = i18n._({
+    id: "mail.cancellationUndone.kept",
+    message: "Your weekly plan is no longer set to end on {date}. It goes on as usual: your weekly charges and your pickups continue as before.",
+    values,
+  });
+  const nothingToDo = i18n._({ id: "mail.cancellationUndone.nothingToDo", message: "There is nothing you need to do.", values });
+  const portal = i18n._({ id: "mail.cancellationUndone.portal", message: "Your plan, card and invoices are in your billing portal whenever you need them.", values });
+  const buttonLabel = i18n._({ id: "mail.cancellationUndone.button", message: "Open my billing portal", values });
+  const contact = i18n._({
+    id: "mail.cancellationUndone.contact",
+    message: "Didn't make this change, or have a question? Call us at {phone} or write to {email}.",
+    values,
+  });
+  // As in the confirmation: the sign-in page, not a token (the message may be read long after).
+  const portalUrl = `${site}/login`;
+  const p = paragraph;
+  const body = html`${heading1(heading, colors.ink)}
+<p style="${p}">${kept}</p>
+<p style="${p}">${nothingToDo}</p>
+<p style="${p}">${portal}</p>
+<p style="${p}">${button(portalUrl, buttonLabel, colors.brand)}</p>
+<p style="${p};font-size:14px;color:${colors.muted}">${contact}</p>`;
+  const text = [heading, "", kept, "", nothingToDo, "", `${portal} ${portalUrl}`, "", contact, "", ...textSignature, ""].join("\n");
+  return { subject, html: layout(language, subject, body, postalFooter()), text };
+}
+
 /** Renders one outbox message. The contact notification and the money notices are for the operator, always in English. */
 export async function renderEmail(email: EmailToRender, context: RenderContext): Promise<RenderedEmail> {
   const schema = emailDataSchemas[email.kind];
@@ -696,6 +732,9 @@ export async function renderEmail(email: EmailToRender, context: RenderContext):
   }
   if (email.kind === "cancellation-scheduled") {
     return renderCancellationScheduled(await serverI18n("mail", email.language), email, parsed.data as CancellationScheduledData, context);
+  }
+  if (email.kind === "cancellation-undone") {
+    return renderCancellationUndone(await serverI18n("mail", email.language), email, parsed.data as CancellationUndoneData, context);
   }
   return renderContactNotification(await serverI18n("mail", "en"), parsed.data as ContactNotificationData);
 }

@@ -167,7 +167,9 @@ export class MailWorker {
 
   /** One pass: claims one batch of due messages and tries each once. */
   async runOnce(): Promise<RunResult> {
-    const rows = await this.claim();
+    // In the order they were queued (UPDATE ... RETURNING keeps none): a customer's "your plan ends" and "your plan
+    // goes on", queued a moment apart, must reach the inbox in that order.
+    const rows = (await this.claim()).sort((a, b) => a.id - b.id);
     const result: RunResult = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
     for (const row of rows) result[await this.deliver(row)] += 1;
     return result;

@@ -1,10 +1,10 @@
 // A client's service follows its subscription at the provider (product.md PAY-11, decision 020): one rule, here,
 // applied to what the provider says when asked (the webhook, fulfilment, the reconciler's slow pass), never to an
 // event's copy. The sandbox portal's Cancel goes through it too.
-import { and, asc, eq, gte, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
-import { clients, orders, providerSubscriptions, type ProviderSubscriptionRow } from "../db/schema";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { clients, emailOutbox, orders, providerSubscriptions, type ProviderSubscriptionRow } from "../db/schema";
 import type { Database } from "../db/index";
-import { nonPaymentReasonSchema, queueEmail, type NonPaymentReason } from "../mail/outbox";
+import { cancellationScheduledDataSchema, nonPaymentReasonSchema, queueEmail, type NonPaymentReason } from "../mail/outbox";
 import type { PaymentProvider, SubscriptionState } from "../payments/provider";
 import { safeError } from "../safe-log";
 import type { Language } from "#contract/common";
@@ -110,23 +110,70 @@ async function queueCancellation(tx: Db, client: ServedClient, subscriptionId: s
   });
 }
 
-/** The scheduled cancellation's de-duplication key: one per subscription and day it is set to end. */
-export const cancellationScheduledKey = (clientId: number, subscriptionId: string, endsOn: string) => `cancellation-scheduled:${clientId}:${subscriptionId}:${endsOn}`;
+/**
+ * The scheduled cancellation's de-duplication key: one per subscription, day it is set to end, and the message it
+ * follows (the customer's last word from us on this subscription's end, `follows`: its outbox id). The first
+ * confirmation follows nothing and keeps the key every confirmation had before undoing was answered (decision 024),
+ * so one queued then is not sent again; a day scheduled again after the customer heard it was undone is news again.
+ */
+export const cancellationScheduledKey = (clientId: number, subscriptionId: string, endsOn: string, follows?: number) =>
+  `cancellation-scheduled:${clientId}:${subscriptionId}:${endsOn}${follows === undefined ? "" : `:${follows}`}`;
+
+/** The undone cancellation's de-duplication key: one per scheduled confirmation it answers (its outbox id). */
+export const cancellationUndoneKey = (clientId: number, subscriptionId: string, answers: number) => `cancellation-undone:${clientId}:${subscriptionId}:${answers}`;
+
+/** The last message about this subscription's scheduled end queued for the client: what the customer was last told. */
+async function lastEndNotice(tx: Db, clientId: number, subscriptionId: string) {
+  const [last] = await tx
+    .select({ id: emailOutbox.id, kind: emailOutbox.kind, data: emailOutbox.data })
+    .from(emailOutbox)
+    .where(
+      and(
+        inArray(emailOutbox.kind, ["cancellation-scheduled", "cancellation-undone"]),
+        or(
+          sql`starts_with(${emailOutbox.dedupeKey}, ${`cancellation-scheduled:${clientId}:${subscriptionId}:`})`,
+          sql`starts_with(${emailOutbox.dedupeKey}, ${`cancellation-undone:${clientId}:${subscriptionId}:`})`,
+        ),
+      ),
+    )
+    .orderBy(desc(emailOutbox.id))
+    .limit(1);
+  if (!last) return undefined;
+  return last.kind === "cancellation-scheduled"
+    ? { id: last.id, endsOn: cancellationScheduledDataSchema.shape.endsOn.parse(last.data.endsOn) }
+    : { id: last.id, endsOn: null };
+}
 
 /**
- * The customer cancelled for later (decision 024): the confirmation that the plan stays on until that day, once per
- * subscription and day, whoever reports it and however often; none once the end is no longer ahead.
+ * Tells a served customer about the subscription's scheduled end (decision 024), so that the last word from us
+ * always matches the provider: an end ahead that differs from the last one they were told of (or they were told
+ * of none, or that it was undone) gets a confirmation that the plan stays on until that day; no end any more after
+ * a confirmation gets one notice that the plan goes on. Each once, whoever reports it and however often (the
+ * subscription's row is locked, and each key names the message it follows). An end already due says nothing: the
+ * provider's cancellation follows, with its own e-mail.
  */
-async function queueScheduledCancellation(tx: Db, client: ServedClient, subscriptionId: string, cancelAt: Date, now: Date) {
-  if (cancelAt <= now) return;
-  const endsOn = todayInServiceZone(cancelAt);
-  await queueEmail(tx, {
-    kind: "cancellation-scheduled",
-    to: client.email,
-    language: client.language,
-    data: { firstName: client.name, endsOn, paidPickups: await comingPickups(tx, client.id, todayInServiceZone(now)) },
-    dedupeKey: cancellationScheduledKey(client.id, subscriptionId, endsOn),
-  });
+async function tellScheduledEnd(tx: Db, client: ServedClient, subscriptionId: string, cancelAt: Date | null, now: Date) {
+  if (cancelAt && cancelAt <= now) return;
+  const last = await lastEndNotice(tx, client.id, subscriptionId);
+  if (cancelAt) {
+    const endsOn = todayInServiceZone(cancelAt);
+    if (last?.endsOn === endsOn) return;
+    await queueEmail(tx, {
+      kind: "cancellation-scheduled",
+      to: client.email,
+      language: client.language,
+      data: { firstName: client.name, endsOn, paidPickups: await comingPickups(tx, client.id, todayInServiceZone(now)) },
+      dedupeKey: cancellationScheduledKey(client.id, subscriptionId, endsOn, last?.id),
+    });
+  } else if (last?.endsOn) {
+    await queueEmail(tx, {
+      kind: "cancellation-undone",
+      to: client.email,
+      language: client.language,
+      data: { firstName: client.name, wasEndingOn: last.endsOn },
+      dedupeKey: cancellationUndoneKey(client.id, subscriptionId, last.id),
+    });
+  }
 }
 
 const servedColumns = {
@@ -218,9 +265,9 @@ export type ApplyOutcome = SettleOutcome | "stale" | "recorded";
 
 /**
  * The provider's current state of a subscription, applied in one transaction: stored (an older read than the
- * stored one changes nothing: "stale"), then the client on that subscription settled, and, still served with an
- * end scheduled, told so once (decision 024). No client on it yet: "recorded", for fulfilment to read when the
- * checkout's payment is confirmed.
+ * stored one changes nothing: "stale"), then the client on that subscription settled, and, still served, told
+ * once of an end scheduled and once of its undoing (decision 024). No client on it yet: "recorded", for fulfilment
+ * to read when the checkout's payment is confirmed.
  */
 export async function applySubscriptionState(db: Db, provider: Provider, state: SubscriptionState, now: Date): Promise<{ outcome: ApplyOutcome; clientId?: number }> {
   return db.transaction(async (tx) => {
@@ -229,9 +276,9 @@ export async function applySubscriptionState(db: Db, provider: Provider, state: 
     const [client] = await tx.select(servedColumns).from(clients).where(eq(clients.providerSubscriptionId, state.id)).for("update");
     if (!client) return { outcome: "recorded" as const };
     const outcome = await settleService(tx, row, client, now, state.cancellationReason);
-    // Still served, and set to end later: the customer hears now, not only when it ends.
+    // Still served: set to end later, the customer hears now, not only when it ends; that end undone, they hear that too.
     const served = outcome === "resumed" || (outcome === "unchanged" && client.isActive);
-    if (served && serviceVerdict(row) === "serve" && state.cancelAt) await queueScheduledCancellation(tx, client, state.id, state.cancelAt, now);
+    if (served && serviceVerdict(row) === "serve") await tellScheduledEnd(tx, client, state.id, state.cancelAt ?? null, now);
     return { outcome, clientId: client.id };
   });
 }

@@ -1,14 +1,15 @@
 // The e-mail a customer gets when the subscription ends at Stripe (decision 024): the customer's own cancellation
 // keeps the cancellation e-mail ("Didn't cancel?"), while Stripe ending it for non-payment (its retries of a renewal
-// ran out, or a payment was disputed) says so instead; one per subscription, whoever reports it. Received on a
-// real SMTP server, in English and in Spanish.
+// ran out, or a payment was disputed) says so instead; one per subscription, whoever reports it. A cancellation for
+// later is confirmed, and its undoing answered with a notice that the plan goes on, each once per change. Received
+// on a real SMTP server, in English and in Spanish.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { format, parseISO } from "date-fns";
 import { enUS, es } from "date-fns/locale";
 import type { FastifyInstance } from "fastify";
 import { emailOutbox, paymentEvents, providerSubscriptions } from "#server/db/schema";
-import { syncSubscriptions } from "#server/services/subscription-state";
+import { applySubscriptionState, syncSubscriptions } from "#server/services/subscription-state";
 import { brand } from "../../src/config/brand";
 import type { FakeStripe } from "./fakes/stripe-api";
 import { testDriver } from "./helpers/database";
@@ -238,15 +239,12 @@ describe(`the customer cancels for later, at the period's end (${testDriver})`, 
     expect((await app.inject(`/api/client/email_exists/${email}`)).json()).toEqual({ exists: true });
   });
 
-  it("in Spanish; undone, nothing more; scheduled again for the same day, nothing more; for another day, a new confirmation", async () => {
+  it("in Spanish; moved to another day, a new confirmation", async () => {
     const email = "cancel-later-es@example.com";
     const subscription = await served(email, "es");
     const first = inDays(6);
     fake.updateSubscription(subscription, { cancel_at_period_end: true, cancel_at: first });
     await deliverAbout("customer.subscription.updated", subscription);
-    fake.updateSubscription(subscription, { cancel_at_period_end: false, cancel_at: null });
-    await deliverAbout("customer.subscription.updated", subscription);
-    fake.updateSubscription(subscription, { cancel_at_period_end: true, cancel_at: first });
     await deliverAbout("customer.subscription.updated", subscription);
     expect(await scheduled(email)).toHaveLength(1);
     const [mail, ...more] = await endMails(email);
@@ -278,5 +276,183 @@ describe(`the customer cancels for later, at the period's end (${testDriver})`, 
     expect(await outcomeOf(event.id)).toBe("unchanged");
     expect(await scheduled(email)).toHaveLength(0);
     expect(await endMails(email)).toHaveLength(0);
+  });
+});
+
+const undone = (email: string) => db().select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "cancellation-undone")));
+
+/** Stripe now has the subscription set to end at `at` (the portal's "cancel at period end"), and says so by webhook. */
+async function scheduleEnd(subscription: string, at: number) {
+  fake.updateSubscription(subscription, { cancel_at_period_end: true, cancel_at: at });
+  return deliverAbout("customer.subscription.updated", subscription);
+}
+
+/** Stripe no longer has an end for the subscription (the portal's "don't cancel"), and says so by webhook. */
+async function undoEnd(subscription: string) {
+  fake.updateSubscription(subscription, { cancel_at_period_end: false, cancel_at: null });
+  return deliverAbout("customer.subscription.updated", subscription);
+}
+
+/** The reconciler's slow pass, with this subscription (and no other) due. */
+async function slowPass(subscription: string) {
+  while ((await app.reconciler.runOnce()).subscriptions.checked > 0);
+  await db().update(providerSubscriptions).set({ checkedAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(providerSubscriptions.subscriptionId, subscription));
+  return syncSubscriptions({ db: db(), provider: app.payments, now: () => new Date(), batch: 20, periodHours: 24 });
+}
+
+/** Sends what is queued and answers the subjects of the e-mails for `email` received since `before` of them. */
+async function subjectsAfter(email: string, before: number) {
+  return (await endMails(email)).slice(before).map((mail) => mail.subject);
+}
+
+const keptSubject = "Your FreshFold Laundry plan continues";
+const keptSubjectEs = "Tu plan de FreshFold Laundry sigue activo";
+const didntMakeIt = /Didn(?:'|&#39;|&#x27;|&apos;)t make this change, or have a question\?/;
+
+describe(`the customer undoes a cancellation for later (${testDriver})`, () => {
+  it("one notice in English that the plan goes on; the same event twice, a new event, a stale read and the slow pass send no second", async () => {
+    const email = "undo-en@example.com";
+    const subscription = await served(email, "en");
+    const at = inDays(5);
+    expect(await scheduleEnd(subscription, at)).toBe("unchanged");
+    expect(await subjectsAfter(email, 0)).toEqual([`Your FreshFold Laundry plan ends on ${fullDay(serviceDay(at), "en")}`]);
+
+    fake.updateSubscription(subscription, { cancel_at_period_end: false, cancel_at: null });
+    const event = fake.event("customer.subscription.updated", { ...fake.subscriptions.get(subscription)! });
+    expect((await stripe.deliver(event)).statusCode).toBe(200);
+    expect(await outcomeOf(event.id)).toBe("unchanged");
+    expect((await stripe.deliver(event)).json()).toEqual({ received: true, duplicate: true });
+    expect(await deliverAbout("customer.subscription.updated", subscription)).toBe("unchanged");
+    expect(await deliverAbout("invoice.paid", subscription)).toBe("unchanged");
+    expect(await slowPass(subscription)).toMatchObject({ checked: 1, changed: 0, errors: 0 });
+    // A read begun before the undo, applied late, still shows the end: it is older than the stored state, so nothing.
+    const late = { id: subscription, status: "active", customerId: null, clientId: null, collectionPaused: false, cancelAt: new Date(at * 1000), readAt: new Date(Date.now() - 3600_000) };
+    expect(await applySubscriptionState(db(), app.payments.name, late, new Date())).toEqual({ outcome: "stale" });
+
+    const rows = await undone(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.data).toEqual({ firstName: "Ana", wasEndingOn: serviceDay(at) });
+    expect(await scheduled(email)).toHaveLength(1);
+    const mails = (await endMails(email)).slice(1);
+    expect(mails.map((mail) => mail.subject)).toEqual([keptSubject]);
+    const date = fullDay(serviceDay(at), "en");
+    for (const body of [mails[0]!.text, mails[0]!.html]) {
+      expect(body).toContain("Hi Ana, your plan continues");
+      expect(body).toContain(`Your weekly plan is no longer set to end on ${date}. It goes on as usual: your weekly charges and your pickups continue as before.`);
+      expect(body).toContain("There is nothing you need to do.");
+      expect(body).toContain("Your plan, card and invoices are in your billing portal whenever you need them.");
+      expect(body).toContain("/login");
+      expect(body).not.toContain("/es/login");
+      expect(body).toMatch(didntMakeIt);
+      expect(body).toContain(`Call us at ${brand.phone} or write to ${brand.email}.`);
+    }
+    expect(mails[0]!.html).toContain(">Open my billing portal</a>");
+    // Still served, and nothing more to say.
+    expect((await app.inject(`/api/client/email_exists/${email}`)).json()).toEqual({ exists: true });
+    expect(await subjectsAfter(email, 2)).toEqual([]);
+  });
+
+  it("in Spanish; scheduled again for the same day and undone again: a new confirmation and a second notice; moved to another day and back, a confirmation each", async () => {
+    const email = "undo-es@example.com";
+    const subscription = await served(email, "es");
+    const first = inDays(6);
+    const date = fullDay(serviceDay(first), "es");
+    await scheduleEnd(subscription, first);
+    await undoEnd(subscription);
+    expect(await subjectsAfter(email, 0)).toEqual([`Tu plan de FreshFold Laundry termina el ${date}`, keptSubjectEs]);
+    const [kept] = (await endMails(email)).slice(1);
+    for (const body of [kept!.text, kept!.html]) {
+      expect(body).toContain("Hola Ana, tu plan sigue activo");
+      expect(body).toContain(`Tu plan semanal ya no va a terminar el ${date}. Sigue como siempre: los cobros semanales y tus recogidas continúan sin cambios.`);
+      expect(body).toContain("No tienes que hacer nada.");
+      expect(body).toContain("Tu plan, tu tarjeta y tus facturas están en tu portal de facturación cuando los necesites.");
+      expect(body).toContain("/es/login");
+      expect(body).toContain(`¿No hiciste tú este cambio, o tienes alguna pregunta? Llámanos al ${brand.phone} o escríbenos a ${brand.email}.`);
+      expect(body).not.toMatch(/Didn|plan continues/);
+    }
+    expect(kept!.html).toContain(">Abrir mi portal de facturación</a>");
+
+    // The same day again: news again, since the customer's last word from us is that the plan goes on.
+    await scheduleEnd(subscription, first);
+    await scheduleEnd(subscription, first);
+    expect(await subjectsAfter(email, 2)).toEqual([`Tu plan de FreshFold Laundry termina el ${date}`]);
+    await undoEnd(subscription);
+    await undoEnd(subscription);
+    expect(await slowPass(subscription)).toMatchObject({ checked: 1, changed: 0, errors: 0 });
+    expect(await subjectsAfter(email, 3)).toEqual([keptSubjectEs]);
+    expect((await undone(email)).map((row) => row.data)).toEqual([
+      { firstName: "Ana", wasEndingOn: serviceDay(first) },
+      { firstName: "Ana", wasEndingOn: serviceDay(first) },
+    ]);
+
+    // Moved to another day and back without undoing: each change is what the customer last hears of.
+    const later = inDays(13);
+    await scheduleEnd(subscription, first);
+    await scheduleEnd(subscription, later);
+    await scheduleEnd(subscription, first);
+    expect(await slowPass(subscription)).toMatchObject({ checked: 1, changed: 0, errors: 0 });
+    expect((await scheduled(email)).map((row) => (row.data as { endsOn: string }).endsOn)).toEqual([first, first, first, later, first].map(serviceDay));
+    expect(await subjectsAfter(email, 4)).toHaveLength(3);
+    await undoEnd(subscription);
+    expect((await undone(email)).map((row) => (row.data as { wasEndingOn: string }).wasEndingOn)).toEqual([first, first, first].map(serviceDay));
+    expect(new Set([...(await scheduled(email)), ...(await undone(email))].map((row) => row.dedupeKey)).size).toBe(8);
+  });
+
+  it("an update with no end ever scheduled sends nothing, however often; a schedule undone then sends one notice", async () => {
+    const email = "undo-never@example.com";
+    const subscription = await served(email, "en");
+    expect(await deliverAbout("customer.subscription.updated", subscription)).toBe("unchanged");
+    expect(await undoEnd(subscription)).toBe("unchanged");
+    expect(await deliverAbout("invoice.paid", subscription)).toBe("unchanged");
+    expect(await slowPass(subscription)).toMatchObject({ checked: 1, changed: 0, errors: 0 });
+    expect(await scheduled(email)).toHaveLength(0);
+    expect(await undone(email)).toHaveLength(0);
+    expect(await endMails(email)).toHaveLength(0);
+
+    await scheduleEnd(subscription, inDays(4));
+    await undoEnd(subscription);
+    expect((await endMails(email)).map((mail) => mail.subject)).toEqual([`Your FreshFold Laundry plan ends on ${fullDay(serviceDay(inDays(4)), "en")}`, keptSubject]);
+  });
+
+  it("a client suspended when the end is undone hears nothing then; served again, the plan goes on: one notice", async () => {
+    const email = "undo-suspended@example.com";
+    const subscription = await served(email, "es");
+    const at = inDays(5);
+    await scheduleEnd(subscription, at);
+    expect(await endMails(email)).toHaveLength(1);
+    // Stripe's retries of a renewal ran out (unpaid) while the customer took the cancellation back.
+    fake.updateSubscription(subscription, { status: "unpaid", cancel_at_period_end: false, cancel_at: null });
+    expect(await deliverAbout("invoice.payment_failed", subscription)).toBe("ended");
+    expect(await deliverAbout("customer.subscription.updated", subscription)).toBe("unchanged");
+    expect(await slowPass(subscription)).toMatchObject({ checked: 1, changed: 0, errors: 0 });
+    fake.updateSubscription(subscription, { status: "active", pause_collection: { behavior: "void", resumes_at: null } });
+    expect(await deliverAbout("customer.subscription.updated", subscription)).toBe("unchanged");
+    expect(await undone(email)).toHaveLength(0);
+    expect(await endMails(email)).toHaveLength(1);
+
+    // Paid and resumed: served again with no end, the last word ("ends on ...") is now wrong.
+    fake.updateSubscription(subscription, { pause_collection: null });
+    expect(await deliverAbout("invoice.paid", subscription)).toBe("resumed");
+    expect(await deliverAbout("invoice.paid", subscription)).toBe("unchanged");
+    expect((await undone(email)).map((row) => row.data)).toEqual([{ firstName: "Ana", wasEndingOn: serviceDay(at) }]);
+    expect(await subjectsAfter(email, 1)).toEqual([keptSubjectEs]);
+  });
+
+  it("a subscription that ends after it was undone and scheduled again: the cancellation e-mail, no second notice", async () => {
+    const email = "undo-ended@example.com";
+    const subscription = await served(email, "en");
+    const at = inDays(5);
+    await scheduleEnd(subscription, at);
+    await undoEnd(subscription);
+    await scheduleEnd(subscription, at);
+    expect(await subjectsAfter(email, 0)).toHaveLength(3);
+    // The customer cancels now instead (Stripe clears the end it had scheduled).
+    fake.updateSubscription(subscription, { cancel_at_period_end: false, cancel_at: null });
+    fake.cancelSubscription(subscription, "cancellation_requested");
+    expect(await deliverAbout("customer.subscription.deleted", subscription)).toBe("ended");
+    expect(await deliverAbout("customer.subscription.updated", subscription)).toBe("unchanged");
+    expect(await slowPass(subscription)).toMatchObject({ checked: 0 });
+    expect(await subjectsAfter(email, 3)).toEqual(["Your FreshFold Laundry subscription is canceled"]);
+    expect(await undone(email)).toHaveLength(1);
   });
 });
