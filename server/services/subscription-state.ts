@@ -148,9 +148,9 @@ async function lastEndNotice(tx: Db, clientId: number, subscriptionId: string) {
  * Tells a served customer about the subscription's scheduled end (decision 024), so that the last word from us
  * always matches the provider: an end ahead that differs from the last one they were told of (or they were told
  * of none, or that it was undone) gets a confirmation that the plan stays on until that day; no end any more after
- * a confirmation gets one notice that the plan goes on. Each once, whoever reports it and however often (the
- * subscription's row is locked, and each key names the message it follows). An end already due says nothing: the
- * provider's cancellation follows, with its own e-mail.
+ * a confirmation whose day has not passed gets one notice that the plan goes on. Each once, whoever reports it and
+ * however often (the subscription's row is locked, and each key names the message it follows). An end already due
+ * says nothing: the provider's cancellation follows, with its own e-mail.
  */
 async function tellScheduledEnd(tx: Db, client: ServedClient, subscriptionId: string, cancelAt: Date | null, now: Date) {
   if (cancelAt && cancelAt <= now) return;
@@ -165,7 +165,8 @@ async function tellScheduledEnd(tx: Db, client: ServedClient, subscriptionId: st
       data: { firstName: client.name, endsOn, paidPickups: await comingPickups(tx, client.id, todayInServiceZone(now)) },
       dedupeKey: cancellationScheduledKey(client.id, subscriptionId, endsOn, last?.id),
     });
-  } else if (last?.endsOn) {
+  } else if (last?.endsOn && last.endsOn >= todayInServiceZone(now)) {
+    // Past the day it named, "no longer set to end on {date}" is no news (a plan undone long before this notice existed).
     await queueEmail(tx, {
       kind: "cancellation-undone",
       to: client.email,

@@ -352,6 +352,23 @@ describe(`the customer undoes a cancellation for later (${testDriver})`, () => {
     expect(await subjectsAfter(email, 2)).toEqual([]);
   });
 
+  it("an undo first seen after the day the confirmation named (undone before this notice existed): no notice", async () => {
+    const email = "undo-late@example.com";
+    const subscription = await served(email, "en");
+    const at = inDays(5);
+    expect(await scheduleEnd(subscription, at)).toBe("unchanged");
+    fake.updateSubscription(subscription, { cancel_at_period_end: false, cancel_at: null });
+    const noEnd = { id: subscription, status: "active", customerId: null, clientId: null, collectionPaused: false, cancelAt: null, readAt: new Date() };
+    const afterThatDay = new Date((at + 2 * 86_400) * 1000);
+    expect(await applySubscriptionState(db(), app.payments.name, noEnd, afterThatDay)).toMatchObject({ outcome: "unchanged" });
+    expect(await undone(email)).toHaveLength(0);
+    expect(await subjectsAfter(email, 1)).toEqual([]);
+    // The day before it, the same read is news: one notice.
+    const dayBefore = new Date((at - 86_400) * 1000);
+    expect(await applySubscriptionState(db(), app.payments.name, { ...noEnd, readAt: new Date(Date.now() + 1000) }, dayBefore)).toMatchObject({ outcome: "unchanged" });
+    expect(await subjectsAfter(email, 1)).toEqual([keptSubject]);
+  });
+
   it("in Spanish; scheduled again for the same day and undone again: a new confirmation and a second notice; moved to another day and back, a confirmation each", async () => {
     const email = "undo-es@example.com";
     const subscription = await served(email, "es");
