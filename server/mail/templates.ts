@@ -658,17 +658,7 @@ async function renderCancellationScheduled(i18n: I18n, email: EmailToRender, dat
     message: "Didn't ask to cancel, or have a question? Call us at {phone} or write to {email}.",
     values,
   });
-  // The sign-in page e-mails a fresh link to the portal (this message carries no token: it may be read long after).
-  const portalUrl = `${site}/login`;
-  const p = paragraph;
-  const body = html`${heading1(heading, colors.ink)}
-<p style="${p}">${ends}</p>
-<p style="${p}">${pickups}</p>
-<p style="${p}">${keep}</p>
-<p style="${p}">${button(portalUrl, buttonLabel, colors.brand)}</p>
-<p style="${p};font-size:14px;color:${colors.muted}">${contact}</p>`;
-  const text = [heading, "", ends, "", pickups, "", `${keep} ${portalUrl}`, "", contact, "", ...textSignature, ""].join("\n");
-  return { subject, html: layout(language, subject, body, postalFooter()), text };
+  return planNoticeWithPortal(language, site, { subject, heading, paragraphs: [ends, pickups, keep], buttonLabel, contact });
 }
 
 /**
@@ -693,16 +683,27 @@ async function renderCancellationUndone(i18n: I18n, email: EmailToRender, data: 
     message: "Didn't make this change, or have a question? Call us at {phone} or write to {email}.",
     values,
   });
-  // As in the confirmation: the sign-in page, not a token (the message may be read long after).
+  return planNoticeWithPortal(language, site, { subject, heading, paragraphs: [kept, nothingToDo, portal], buttonLabel, contact });
+}
+
+/**
+ * A notice about the plan's end: its paragraphs, the billing portal's button after the last (the text part puts the
+ * address after that paragraph), then whom to ask. The button opens the sign-in page, which e-mails a fresh link to
+ * the portal: the message carries no token, as it may be read long after.
+ */
+function planNoticeWithPortal(
+  language: Language,
+  site: string,
+  texts: { subject: string; heading: string; paragraphs: string[]; buttonLabel: string; contact: string },
+): RenderedEmail {
+  const { subject, heading, paragraphs, buttonLabel, contact } = texts;
   const portalUrl = `${site}/login`;
   const p = paragraph;
   const body = html`${heading1(heading, colors.ink)}
-<p style="${p}">${kept}</p>
-<p style="${p}">${nothingToDo}</p>
-<p style="${p}">${portal}</p>
-<p style="${p}">${button(portalUrl, buttonLabel, colors.brand)}</p>
+${paragraphs.map((text) => html`<p style="${p}">${text}</p>\n`)}<p style="${p}">${button(portalUrl, buttonLabel, colors.brand)}</p>
 <p style="${p};font-size:14px;color:${colors.muted}">${contact}</p>`;
-  const text = [heading, "", kept, "", nothingToDo, "", `${portal} ${portalUrl}`, "", contact, "", ...textSignature, ""].join("\n");
+  const lines = paragraphs.map((text, i) => (i === paragraphs.length - 1 ? `${text} ${portalUrl}` : text));
+  const text = [heading, "", ...lines.flatMap((line) => [line, ""]), contact, "", ...textSignature, ""].join("\n");
   return { subject, html: layout(language, subject, body, postalFooter()), text };
 }
 
