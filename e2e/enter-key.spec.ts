@@ -16,7 +16,11 @@ test.beforeEach(async ({ page }) => {
 const hints = (fields: Locator[]) => Promise.all(fields.map((field) => field.getAttribute("enterkeyhint")));
 
 async function expectEnterMovesTo(page: Page, from: Locator, to: Locator) {
+  // A pre-rendered form's fields are disabled until the page has hydrated (HydratedFieldset): focus() on one then
+  // does nothing, and Enter would go to the page. So first the field as a visitor can use it, focused.
+  await expect(from).toBeEnabled();
   await from.focus();
+  await expect(from).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(to).toBeFocused();
 }
