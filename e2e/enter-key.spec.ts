@@ -35,6 +35,7 @@ test("sign-up step 1: next from the first name to the ZIP code, Enter walking th
 
   // Typing and Enter, field after field, as on a phone's keyboard.
   const values = ["Ana", "Díaz", uniqueSignupEmail("enter"), "3055550142", "801 Brickell Avenue", "33131"];
+  await expect(fields[0]!).toBeEnabled(); // once hydrated: before, focus() on it does nothing
   await fields[0]!.focus();
   for (const [i, value] of values.entries()) {
     await expect(fields[i]!).toBeFocused();

@@ -50,7 +50,11 @@ for (const language of ["en", "es"] as const) {
       await expect(country).toHaveAttribute("readonly", "");
       await expect(country).toHaveValue(language === "en" ? "United States" : "Estados Unidos");
       // From the first field, Tab through the step to the consent box after it: the country never takes the focus.
-      await page.getByRole("textbox", { name: w.t("First name") }).focus();
+      // Enabled once the page has hydrated (before, focus() on it does nothing and Tab would start from the page).
+      const firstName = page.getByRole("textbox", { name: w.t("First name") });
+      await expect(firstName).toBeEnabled();
+      await firstName.focus();
+      await expect(firstName).toBeFocused();
       const consent = page.getByRole("checkbox", { name: w.t("I agree to receive e-mails, texts and calls about my pickups and my subscription.") });
       let reachedConsent = false;
       for (let i = 0; i < 25 && !reachedConsent; i++) {
