@@ -95,7 +95,7 @@ export class MailWorker {
     return this.o.transport.name;
   }
 
-  /** Claims the messages due now, atomically: a row claimed by one worker is skipped by the others. */
+  /** Claims the messages due now, atomically (a row claimed by one worker is skipped by the others), in queue order. */
   private async claim(): Promise<Row[]> {
     const { db } = this.o;
     const due = db
@@ -110,11 +110,14 @@ export class MailWorker {
       .orderBy(asc(emailOutbox.id))
       .limit(this.o.batchSize)
       .for("update", { skipLocked: true });
-    return db
+    const claimed = await db
       .update(emailOutbox)
       .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1`, lockedUntil: sql`now() + ${ms(this.o.leaseMs)}` })
       .where(inArray(emailOutbox.id, due))
       .returning();
+    // In the order they were queued (UPDATE ... RETURNING keeps none): a customer's "your plan ends" and "your plan
+    // goes on", queued a moment apart, must reach the inbox in that order.
+    return claimed.sort((a, b) => a.id - b.id);
   }
 
   /** Keeps the claim of a message being sent alive: its lease is pushed forward every third of it. */
@@ -167,9 +170,7 @@ export class MailWorker {
 
   /** One pass: claims one batch of due messages and tries each once. */
   async runOnce(): Promise<RunResult> {
-    // In the order they were queued (UPDATE ... RETURNING keeps none): a customer's "your plan ends" and "your plan
-    // goes on", queued a moment apart, must reach the inbox in that order.
-    const rows = (await this.claim()).sort((a, b) => a.id - b.id);
+    const rows = await this.claim();
     const result: RunResult = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
     for (const row of rows) result[await this.deliver(row)] += 1;
     return result;
