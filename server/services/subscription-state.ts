@@ -122,9 +122,9 @@ export const cancellationScheduledKey = (clientId: number, subscriptionId: strin
 /** The undone cancellation's de-duplication key: one per scheduled confirmation it answers (its outbox id). */
 export const cancellationUndoneKey = (clientId: number, subscriptionId: string, answers: number) => `cancellation-undone:${clientId}:${subscriptionId}:${answers}`;
 
-/** The last message about this subscription's scheduled end queued for the client: what the customer was last told. */
-async function lastEndNotice(tx: Db, clientId: number, subscriptionId: string) {
-  const [last] = await tx
+/** The query for the last end-of-plan notice queued for a client's subscription (served by email_outbox_kind_idx). */
+export const lastEndNoticeQuery = (tx: Db, clientId: number, subscriptionId: string) =>
+  tx
     .select({ id: emailOutbox.id, kind: emailOutbox.kind, data: emailOutbox.data })
     .from(emailOutbox)
     .where(
@@ -138,6 +138,10 @@ async function lastEndNotice(tx: Db, clientId: number, subscriptionId: string) {
     )
     .orderBy(desc(emailOutbox.id))
     .limit(1);
+
+/** The last message about this subscription's scheduled end queued for the client: what the customer was last told. */
+async function lastEndNotice(tx: Db, clientId: number, subscriptionId: string) {
+  const [last] = await lastEndNoticeQuery(tx, clientId, subscriptionId);
   if (!last) return undefined;
   return last.kind === "cancellation-scheduled"
     ? { id: last.id, endsOn: cancellationScheduledDataSchema.shape.endsOn.parse(last.data.endsOn) }

@@ -4,12 +4,12 @@
 // later is confirmed, and its undoing answered with a notice that the plan goes on, each once per change. Received
 // on a real SMTP server, in English and in Spanish.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { format, parseISO } from "date-fns";
 import { enUS, es } from "date-fns/locale";
 import type { FastifyInstance } from "fastify";
 import { emailOutbox, paymentEvents, providerSubscriptions } from "#server/db/schema";
-import { applySubscriptionState, syncSubscriptions } from "#server/services/subscription-state";
+import { applySubscriptionState, lastEndNoticeQuery, syncSubscriptions } from "#server/services/subscription-state";
 import { brand } from "../../src/config/brand";
 import type { FakeStripe } from "./fakes/stripe-api";
 import { testDriver } from "./helpers/database";
@@ -471,5 +471,19 @@ describe(`the customer undoes a cancellation for later (${testDriver})`, () => {
     expect(await slowPass(subscription)).toMatchObject({ checked: 0 });
     expect(await subjectsAfter(email, 3)).toEqual(["Your FreshFold Laundry subscription is canceled"]);
     expect(await undone(email)).toHaveLength(1);
+  });
+});
+
+describe(`what the customer was last told, looked up (${testDriver})`, () => {
+  // Every update of a subscription asks for its last end-of-plan notice, inside the transaction that locks its row:
+  // read through the outbox's kind index (a few notices), never by a scan of every message ever queued.
+  it("is read through an index on the outbox, not a scan of it", async () => {
+    const plan = await db().transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = (await tx.execute(sql`explain `.append(lastEndNoticeQuery(tx, 1, "sub_test").getSQL()))) as unknown as { rows: Record<string, string>[] };
+      return result.rows.map((row) => Object.values(row)[0]).join("\n");
+    });
+    expect(plan).toContain("email_outbox_kind_idx");
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 });

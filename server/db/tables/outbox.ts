@@ -26,6 +26,9 @@ export const emailOutbox = pgTable(
   (t) => [
     uniqueIndex("email_outbox_dedupe_key_idx").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    // The last end-of-plan notice of a subscription (services/subscription-state.ts): a few rows of two kinds, not
+    // every message ever sent.
+    index("email_outbox_kind_idx").on(t.kind, t.id),
   ],
 );
 

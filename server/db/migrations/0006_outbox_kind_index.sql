@@ -1,0 +1,1 @@
+CREATE INDEX "email_outbox_kind_idx" ON "email_outbox" USING btree ("kind","id");
