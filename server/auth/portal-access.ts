@@ -9,6 +9,7 @@ import { clients, signInLinks, type ClientRow } from "../db/schema";
 import { queueEmail } from "../mail/outbox";
 import type { Db } from "../services/db";
 import { normalizeEmail, type Language } from "#contract/common";
+import { pathInLanguage } from "../../src/i18n/languages";
 import { hmac, randomToken, sameText, seal, sha256, unseal } from "./crypto";
 
 export const WELCOME_TOKEN_DAYS = 30;
@@ -129,9 +130,14 @@ export async function redeemSignInLink(db: Db, token: string, now: Date): Promis
   return { client, redeemed: used !== undefined };
 }
 
-/** The site's home in a language: Spanish pages live under /es/ (what e-mails and the portal return to). */
+/** A page of the site in a language, in full: Spanish pages live under /es/ ("/login" is …/es/login in Spanish). */
+export function siteAddress(publicUrl: string, path: string, language: Language): string {
+  return `${publicUrl}${pathInLanguage(path, language)}`;
+}
+
+/** The site's home in a language (what e-mails and the portal return to). */
 export function homeAddress(publicUrl: string, language: Language): string {
-  return `${publicUrl}${language === "es" ? "/es/" : "/"}`;
+  return siteAddress(publicUrl, "/", language);
 }
 
 /**

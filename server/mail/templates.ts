@@ -22,7 +22,7 @@ import {
   type WelcomeData,
 } from "./outbox";
 import { unseal } from "../auth/crypto";
-import { homeAddress, portalLink, signWelcomeToken } from "../auth/portal-access";
+import { homeAddress, portalLink, signWelcomeToken, siteAddress } from "../auth/portal-access";
 
 export interface RenderedEmail {
   subject: string;
@@ -188,7 +188,7 @@ async function renderWelcome(i18n: I18n, email: EmailToRender, data: WelcomeData
   // secret, the login page, which e-mails a sign-in link. The HTML shows it only as a labelled button.
   const portalUrl = context.secret
     ? portalLink(context.publicUrl, signWelcomeToken(context.secret, email.to, context.now?.() ?? new Date()), language)
-    : `${context.publicUrl}${language === "es" ? "/es" : ""}/login`;
+    : siteAddress(context.publicUrl, "/login", language);
   const values = {
     brand: brand.name,
     firstName: data.firstName,
@@ -539,10 +539,10 @@ async function renderSignIn(i18n: I18n, email: EmailToRender, data: SignInData, 
   return { subject, html: layout(email.language, subject, body, postalFooter()), text };
 }
 
-/** The values the end-of-plan e-mails fill in: the day, the paid pickups as one list, whom to ask; and the site's address in the language. */
+/** The values the end-of-plan e-mails fill in: the day, the paid pickups as one list, whom to ask; and the site's pages in the language. */
 function planEndValues(language: Language, firstName: string, day: string, paidPickups: string[], context: RenderContext) {
   const list = new Intl.ListFormat(language === "es" ? "es-US" : "en-US", { type: "conjunction" });
-  const site = `${context.publicUrl}${language === "es" ? "/es" : ""}`;
+  const site = (path: string) => siteAddress(context.publicUrl, path, language);
   const values = {
     brand: brand.name,
     firstName,
@@ -568,7 +568,7 @@ async function renderCancellation(i18n: I18n, email: EmailToRender, data: Cancel
     : i18n._({ id: "mail.cancellation.noPickups", message: "You have no pickups left to come.", values });
   const buttonLabel = i18n._({ id: "mail.cancellation.button", message: "Sign up again", values });
   const { subject, heading, ended, back, contact } = texts;
-  const signupUrl = `${site}/signup`;
+  const signupUrl = site("/signup");
   const p = paragraph;
   const body = html`${heading1(heading, colors.ink)}
 <p style="${p}">${ended}</p>
@@ -693,11 +693,11 @@ async function renderCancellationUndone(i18n: I18n, email: EmailToRender, data: 
  */
 function planNoticeWithPortal(
   language: Language,
-  site: string,
+  site: (path: string) => string,
   texts: { subject: string; heading: string; paragraphs: string[]; buttonLabel: string; contact: string },
 ): RenderedEmail {
   const { subject, heading, paragraphs, buttonLabel, contact } = texts;
-  const portalUrl = `${site}/login`;
+  const portalUrl = site("/login");
   const p = paragraph;
   const body = html`${heading1(heading, colors.ink)}
 ${paragraphs.map((text) => html`<p style="${p}">${text}</p>\n`)}<p style="${p}">${button(portalUrl, buttonLabel, colors.brand)}</p>

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { publicOrigin } from "../config";
-import { homeAddress } from "../auth/portal-access";
+import { homeAddress, siteAddress } from "../auth/portal-access";
 import type { Language } from "#contract/common";
 import { fulfilPaidCheckout } from "../services/fulfilment";
 import { applySubscriptionState, clientOfSubscription, comingPickups } from "../services/subscription-state";
@@ -41,7 +41,7 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
   const provider: SandboxPaymentProvider = app.payments;
   const home = (language: Language) => homeAddress(publicOrigin(app.config), language);
   // An expired checkout's way back: step 6 with the tab's saved form, without the cancel address's rollback.
-  const signupAgain = (language: Language) => `${publicOrigin(app.config)}${language === "es" ? "/es" : ""}/signup?resume=1`;
+  const signupAgain = (language: Language) => `${siteAddress(publicOrigin(app.config), "/signup", language)}?resume=1`;
   const hide = { schema: { hide: true } };
 
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => {
