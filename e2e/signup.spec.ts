@@ -401,3 +401,23 @@ test("steps are rendered two ahead: the calendar rendered on step 2 is the one s
   await expect(page.getByRole("grid")).toBeVisible();
   await expect(page.getByRole("grid")).toHaveAttribute("data-rendered-on-step", "2");
 });
+
+test("from step 1 the calendar is rendered ahead once the visitor has touched the form: tapped through steps 2 and 3, step 4 shows it", async ({ page }) => {
+  await useLanguage(page, "en");
+  const w = await openWizardAt(page, 1, "three-ahead");
+  const grid = page.locator('[role="grid"]');
+  // Not on the page's first load (its code comes with the visitor's first touch of the form).
+  await expect(page.locator("form fieldset")).toBeEnabled();
+  await expect(grid).toHaveCount(0);
+  await page.getByRole("textbox", { name: "First name" }).focus();
+  await expect(grid).toHaveCount(1);
+  await expect(grid).toBeHidden();
+  await grid.evaluate((el) => el.setAttribute("data-rendered-on-step", "1"));
+  for (const next of [2, 3, 4]) {
+    await w.continueButton.click();
+    await w.expectStep(next);
+  }
+  await expect(page.getByRole("grid")).toBeVisible();
+  await expect(page.getByRole("grid")).toHaveAttribute("data-rendered-on-step", "1");
+});
+

@@ -1,6 +1,6 @@
 // The dates and review steps load on demand: the calendar, @internationalized/date and date-fns' locales
 // are not part of the sign-up page's first download. The wizard preloads a step's code ahead (the dates step's
-// from the visitor's first touch of step 1) and renders it, hidden, one or two steps ahead once that code is here,
+// from the visitor's first touch of step 1) and renders it, hidden, up to three steps ahead once that code is here,
 // so Continue normally only reveals it (no loading state, nothing shifts). A step whose code has not come (a
 // dropped connection) is never rendered ahead: when the visitor reaches it, StepCodeBoundary says so inside the
 // wizard and loads it again, instead of the page's error taking the whole sign-up away.

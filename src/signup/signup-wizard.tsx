@@ -164,11 +164,13 @@ function Wizard() {
   const stepRun = moves.run;
   // The steps ahead join once the browser is idle after a step has painted: their render never delays that paint.
   // Two steps ahead (never the review), so a visitor who continues again before the browser was idle still finds
-  // the next step rendered: it was rendered while they were on the step before. A transition, so the render
-  // yields to the visitor's input (a click on Continue meanwhile interrupts it).
+  // the next step rendered: it was rendered while they were on the step before. From step 1, where a visitor spends
+  // longest, up to the dates step: its calendar is the costliest to render, and steps 2 and 3 are one tap each, too
+  // quick for it to be rendered on the way. A transition, so the render yields to the visitor's input (a click on
+  // Continue meanwhile interrupts it).
   const [ahead, setAhead] = useState<{ run: number; upTo: number } | null>(null);
   useEffect(() => {
-    const renderAhead = () => startTransition(() => setAhead({ run: stepRun, upTo: Math.min(step + 2, SIGNUP_STEPS - 1) }));
+    const renderAhead = () => startTransition(() => setAhead({ run: stepRun, upTo: Math.min(Math.max(step + 2, 4), SIGNUP_STEPS - 1) }));
     if (!("requestIdleCallback" in window)) {
       const timer = setTimeout(renderAhead, 50);
       return () => clearTimeout(timer);
@@ -209,7 +211,7 @@ function Wizard() {
               Continue does, and never clicks a button of a step rendered ahead (the calendar's hidden "next month"
               button has no type, so it is a submit button). No type attribute: a submit button by default. */}
           <button hidden tabIndex={-1} aria-hidden="true" disabled={busy} />
-          {/* The step shown, and the next two rendered ahead, so a valid Continue only reveals the next. Their keys
+          {/* The step shown, and the next two (from step 1, three) rendered ahead, so a valid Continue only reveals the next. Their keys
               survive a move one step forward; any other move starts afresh. The review is not rendered ahead: it
               repeats every answer, and opens at most once or twice.
               A step ahead is mounted, effects and all, and laid out, but invisible (visibility: hidden: not
