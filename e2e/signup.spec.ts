@@ -404,12 +404,19 @@ test("steps are rendered two ahead: the calendar rendered on step 2 is the one s
 
 test("from step 1 the calendar is rendered ahead once the visitor has touched the form: tapped through steps 2 and 3, step 4 shows it", async ({ page }) => {
   await useLanguage(page, "en");
+  const datesCode: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/dates-step-[^/]+\.js$/.test(request.url())) datesCode.push(request.url());
+  });
   const w = await openWizardAt(page, 1, "three-ahead");
   const grid = page.locator('[role="grid"]');
-  // Not on the page's first load (its code comes with the visitor's first touch of the form).
+  // Not on the page's first load: the dates step's code comes with the visitor's first touch of the form.
   await expect(page.locator("form fieldset")).toBeEnabled();
+  await page.waitForLoadState("networkidle");
+  expect(datesCode).toEqual([]);
   await expect(grid).toHaveCount(0);
   await page.getByRole("textbox", { name: "First name" }).focus();
+  await expect.poll(() => datesCode.length).toBe(1);
   await expect(grid).toHaveCount(1);
   await expect(grid).toBeHidden();
   await grid.evaluate((el) => el.setAttribute("data-rendered-on-step", "1"));
