@@ -68,6 +68,16 @@ async function expectMenuOpens(page: Page, language: Language, where: string) {
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
 }
 
+/**
+ * Opens a public page and waits until it is hydrated (the footer's year fills in then) and settled: /payment-canceled
+ * sends the visitor on to the sign-up at once, and a measure taken meanwhile would read a page that is going away.
+ */
+async function openSettled(page: Page, language: Language, path: string) {
+  await page.goto(at(language, path));
+  if (path === "/payment-canceled") await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.locator("footer")).toContainText(/© \d{4} /);
+}
+
 /** Small phones, held upright and on its side: the header's share of the screen is measured on each. */
 const smallPhones = [
   { width: 320, height: 568 },
@@ -137,9 +147,8 @@ for (const language of ["en", "es"] as const) {
       test.setTimeout(240_000);
       const failures: string[] = [];
       for (const path of paths) {
-        await page.goto(at(language, path));
-        // Hydrated (the footer's year fills in then), so the menu button works.
-        await expect(page.locator("footer")).toContainText(/© \d{4} /);
+        // Hydrated, so the menu button works.
+        await openSettled(page, language, path);
         await expectTextAt200(page);
         await renderWholePage(page);
         const found = await sideways(page);
@@ -155,8 +164,7 @@ for (const language of ["en", "es"] as const) {
       for (const size of smallPhones) {
         await page.setViewportSize(size);
         for (const path of paths) {
-          await page.goto(at(language, path));
-          await expect(page.locator("footer")).toContainText(/© \d{4} /);
+          await openSettled(page, language, path);
           await expectTextAt200(page);
           await renderWholePage(page);
           const where = `${at(language, path)} at ${size.width} x ${size.height}`;
