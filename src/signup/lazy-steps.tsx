@@ -42,12 +42,16 @@ function preloadable(load: () => Promise<ComponentType>) {
 const dates = preloadable(() => import("./steps/dates-step").then((m) => m.DatesStep));
 const review = preloadable(() => import("./steps/review-step").then((m) => m.ReviewStep));
 
+/** The steps whose code loads on demand, by number. */
+export const DATES_STEP = 4;
+const REVIEW_STEP = 6;
+
 export const DatesStep = dates.Step;
 export const ReviewStep = review.Step;
 
 /** Whether a step can render without loading anything (the steps in the page's own code, or a lazy one loaded). */
 export function stepCodeLoaded(step: number): boolean {
-  return step === 4 ? dates.isLoaded() : step === 6 ? review.isLoaded() : true;
+  return step === DATES_STEP ? dates.isLoaded() : step === REVIEW_STEP ? review.isLoaded() : true;
 }
 
 /**
@@ -56,7 +60,7 @@ export function stepCodeLoaded(step: number): boolean {
  * whether a step's code is newly here (a failed one is asked for again on the next call).
  */
 export async function preloadStepsAfter(step: number): Promise<boolean> {
-  const wanted = [...(step >= 1 ? [dates] : []), ...(step >= 4 ? [review] : [])].filter((s) => !s.isLoaded());
+  const wanted = [...(step >= 1 ? [dates] : []), ...(step >= DATES_STEP ? [review] : [])].filter((s) => !s.isLoaded());
   const results = await Promise.allSettled(wanted.map((s) => s.preload()));
   return results.some((r) => r.status === "fulfilled");
 }

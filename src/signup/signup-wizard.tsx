@@ -18,7 +18,7 @@ import { writeMirroredForm } from "./signup-session";
 import { PersonalStep } from "./steps/personal-step";
 import { DetergentStep, SoftenerStep } from "./steps/preference-steps";
 import { BuildingStep } from "./steps/building-step";
-import { DatesStep, preloadStepsAfter, ReviewStep, StepCodeBoundary, stepCodeLoaded } from "./lazy-steps";
+import { DATES_STEP, DatesStep, preloadStepsAfter, ReviewStep, StepCodeBoundary, stepCodeLoaded } from "./lazy-steps";
 import { CheckAnnouncements } from "./check-announcements";
 import { useStepHistory } from "./use-step-history";
 
@@ -170,7 +170,7 @@ function Wizard() {
   // Continue meanwhile interrupts it).
   const [ahead, setAhead] = useState<{ run: number; upTo: number } | null>(null);
   useEffect(() => {
-    const renderAhead = () => startTransition(() => setAhead({ run: stepRun, upTo: Math.min(Math.max(step + 2, 4), SIGNUP_STEPS - 1) }));
+    const renderAhead = () => startTransition(() => setAhead({ run: stepRun, upTo: Math.min(Math.max(step + 2, DATES_STEP), SIGNUP_STEPS - 1) }));
     if (!("requestIdleCallback" in window)) {
       const timer = setTimeout(renderAhead, 50);
       return () => clearTimeout(timer);
@@ -211,9 +211,9 @@ function Wizard() {
               Continue does, and never clicks a button of a step rendered ahead (the calendar's hidden "next month"
               button has no type, so it is a submit button). No type attribute: a submit button by default. */}
           <button hidden tabIndex={-1} aria-hidden="true" disabled={busy} />
-          {/* The step shown, and the next two (from step 1, three) rendered ahead, so a valid Continue only reveals the next. Their keys
-              survive a move one step forward; any other move starts afresh. The review is not rendered ahead: it
-              repeats every answer, and opens at most once or twice.
+          {/* The step shown, and the next two (from step 1, three) rendered ahead, so a valid Continue only reveals
+              the next. Their keys survive a move one step forward; any other move starts afresh. The review is not
+              rendered ahead: it repeats every answer, and opens at most once or twice.
               A step ahead is mounted, effects and all, and laid out, but invisible (visibility: hidden: not
               painted, not in the accessibility tree, no Tab stop, no click) in a box of no height that clips it, out
               of the flow (nothing to scroll to). Revealing it changes only its box's class. Before, React's <Activity>
