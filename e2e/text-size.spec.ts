@@ -8,7 +8,7 @@
 // word of up to ten letters mid-word.
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, useLanguage, at, renderWholePage, isoDay, type Language } from "./fixtures";
-import { publicPaths } from "./public-paths";
+import { openSettled, publicPaths } from "./public-paths";
 import { availableDays, tr } from "./checkout-helpers";
 import { uniqueSignupEmail, wizard } from "./models/signup-driver";
 
@@ -66,16 +66,6 @@ async function expectMenuOpens(page: Page, language: Language, where: string) {
   expect(await sideways(page), `${where}, menu open: nothing sideways`).toEqual([]);
   await page.keyboard.press("Escape");
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
-}
-
-/**
- * Opens a public page and waits until it is hydrated (the footer's year fills in then) and settled: /payment-canceled
- * sends the visitor on to the sign-up at once, and a measure taken meanwhile would read a page that is going away.
- */
-async function openSettled(page: Page, language: Language, path: string) {
-  await page.goto(at(language, path));
-  if (path === "/payment-canceled") await expect(page).toHaveURL(/\/signup$/);
-  await expect(page.locator("footer")).toContainText(/© \d{4} /);
 }
 
 /** Small phones, held upright and on its side: the header's share of the screen is measured on each. */
