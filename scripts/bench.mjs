@@ -208,8 +208,11 @@ if (wanted("lighthouse")) {
     const scoreOnce = async (url) => {
       const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
       const lhr = result.lhr;
+      // A run Lighthouse could not finish or score (a category's score null): said as such, never counted as a 0.
+      const unscored = categories.filter((c) => typeof lhr.categories[c]?.score !== "number");
+      if (lhr.runtimeError || unscored.length) return { error: lhr.runtimeError?.code ?? `no ${unscored.join(", ")} score` };
       return {
-        scores: categories.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)),
+        scores: categories.map((c) => Math.round(lhr.categories[c].score * 100)),
         // What moves the performance score most on these pages: its simulated LCP and total blocking time.
         lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? 0,
         tbt: lhr.audits["total-blocking-time"]?.numericValue ?? 0,
@@ -219,15 +222,22 @@ if (wanted("lighthouse")) {
       };
     };
     const score = async (url) => {
-      const all = [];
-      for (let i = 0; i < runs; i++) all.push(await scoreOnce(url));
-      const performance = all.map((r) => r.scores[0]);
+      const finished = [];
+      const errors = [];
+      for (let i = 0; i < runs; i++) {
+        const run = await scoreOnce(url);
+        if (run.error) errors.push(run.error);
+        else finished.push(run);
+      }
+      const failed = errors.length ? `; ${errors.length} of ${runs} runs failed: ${errors.join(", ")}` : "";
+      if (!finished.length) return { scores: categories.map(() => 0), range: `no run finished${failed}`, lcp: 0, tbt: 0, failing: [] };
+      const performance = finished.map((r) => r.scores[0]);
       return {
-        scores: categories.map((_, i) => median(all.map((r) => r.scores[i]))),
-        range: `${Math.min(...performance)} to ${Math.max(...performance)}`,
-        lcp: median(all.map((r) => r.lcp)),
-        tbt: median(all.map((r) => r.tbt)),
-        failing: [...new Set(all.flatMap((r) => r.failing))],
+        scores: categories.map((_, i) => median(finished.map((r) => r.scores[i]))),
+        range: `${Math.min(...performance)} to ${Math.max(...performance)}${failed}`,
+        lcp: median(finished.map((r) => r.lcp)),
+        tbt: median(finished.map((r) => r.tbt)),
+        failing: [...new Set(finished.flatMap((r) => r.failing))],
       };
     };
     if (!referencePages.has("/reference/home")) await makeReference("/");
