@@ -60,24 +60,41 @@ export function cookieProof(request: FastifyRequest): string | null {
   return sha256(token);
 }
 
-/** The checkout the request's cookie names, when it is a checkout of this e-mail's client. */
-export async function ownedCheckout(db: Db, request: FastifyRequest, email: string): Promise<{ checkout: CheckoutRow; client: ClientRow } | null> {
+/**
+ * The checkout the request's cookie names, when it is a checkout of this e-mail's client opened within the cookie's
+ * lifetime: the browser drops the cookie after CHECKOUT_COOKIE_SECONDS, and a copy of its value kept longer proves
+ * nothing.
+ */
+export async function ownedCheckout(db: Db, request: FastifyRequest, email: string, now: Date): Promise<{ checkout: CheckoutRow; client: ClientRow } | null> {
   const hash = cookieProof(request);
   if (!hash) return null;
   const [row] = await db
     .select({ checkout: checkouts, client: clients })
     .from(checkouts)
     .innerJoin(clients, eq(clients.id, checkouts.clientId))
-    .where(and(eq(checkouts.ownerHash, hash), eq(clients.email, normalizeEmail(email))));
+    .where(
+      and(
+        eq(checkouts.ownerHash, hash),
+        eq(clients.email, normalizeEmail(email)),
+        gt(checkouts.createdAt, new Date(now.getTime() - CHECKOUT_COOKIE_SECONDS * 1000)),
+      ),
+    );
   return row ?? null;
 }
+
+/**
+ * Whether the checkout paid for the plan its client holds now. The client's row outlives its plans (a new sign-up of
+ * the address reuses it, perhaps by someone else): a paid checkout of an earlier plan proves nothing about this one.
+ */
+export const paidForCurrentPlan = ({ checkout, client }: { checkout: CheckoutRow; client: ClientRow }) =>
+  checkout.status === "paid" && checkout.subscriptionId !== null && checkout.subscriptionId === client.providerSubscriptionId;
 
 /**
  * The sign-up in progress the request's browser owns for this e-mail: its cookie names the client's latest
  * checkout (a checkout opened later, in another tab or on another device, takes the sign-up over); else null.
  */
-export async function ownedSignup(db: Db, request: FastifyRequest, email: string): Promise<{ checkout: CheckoutRow; client: ClientRow } | null> {
-  const owned = await ownedCheckout(db, request, email);
+export async function ownedSignup(db: Db, request: FastifyRequest, email: string, now: Date): Promise<{ checkout: CheckoutRow; client: ClientRow } | null> {
+  const owned = await ownedCheckout(db, request, email, now);
   if (!owned) return null;
   const [latest] = await db
     .select({ id: checkouts.id })
@@ -88,8 +105,8 @@ export async function ownedSignup(db: Db, request: FastifyRequest, email: string
   return latest?.id === owned.checkout.id ? owned : null;
 }
 
-export async function ownsSignup(db: Db, request: FastifyRequest, email: string): Promise<boolean> {
-  return (await ownedSignup(db, request, email)) !== null;
+export async function ownsSignup(db: Db, request: FastifyRequest, email: string, now: Date): Promise<boolean> {
+  return (await ownedSignup(db, request, email, now)) !== null;
 }
 
 /**

@@ -51,7 +51,7 @@ export default fp(
       async (request) => {
         // A new address is registered for anyone; an existing sign-up (pending or paying) changes only for its
         // owner, and a stranger gets the same answer as for a new address.
-        if (await ownsSignup(db(), request, request.body.email)) {
+        if (await ownsSignup(db(), request, request.body.email, app.now())) {
           await upsertPendingClient(db(), request.body, app.now());
         } else if (!(await findClient(db(), request.body.email))) {
           await upsertPendingClient(db(), request.body, app.now(), { onlyNew: true });
@@ -72,7 +72,7 @@ export default fp(
       },
       async (request) => {
         // Only the owner's browser changes its sign-up; for anyone else it is as unknown as any address.
-        if (!(await ownsSignup(db(), request, request.body.email))) throw unknownClient();
+        if (!(await ownsSignup(db(), request, request.body.email, app.now()))) throw unknownClient();
         await upsertPendingClient(db(), request.body, app.now(), { mustExist: true });
         return { ok: true as const };
       },
@@ -91,7 +91,7 @@ export default fp(
       },
       async (request, reply) => {
         const unchanged = { ok: true as const, deleted: false };
-        const owned = await ownedSignup(db(), request, request.params.email);
+        const owned = await ownedSignup(db(), request, request.params.email, app.now());
         if (!owned) return unchanged;
         // From a cancel address: only the checkout it names, while it is the client's current one (a stale tab or
         // an old link never rolls back the newer checkout that replaced it). Without one, as the spec's call.
@@ -115,7 +115,7 @@ export default fp(
         },
       },
       async (request, reply) => {
-        await requirePayingBrowser(db(), browserPayments(app, reply), operatorContact(app.config), request, request.params.email);
+        await requirePayingBrowser(db(), browserPayments(app, reply), operatorContact(app.config), request, request.params.email, app.now());
         return { ok: true as const, isActive: true as const };
       },
     );
@@ -135,7 +135,7 @@ export default fp(
         if (request.body !== request.query.email) {
           throw new ApiError(400, "validation_failed", "The e-mail in the body and in the address differ.", { body: "emailMismatch" });
         }
-        const client = await requirePayingBrowser(db(), browserPayments(app, reply), operatorContact(app.config), request, request.query.email);
+        const client = await requirePayingBrowser(db(), browserPayments(app, reply), operatorContact(app.config), request, request.query.email, app.now());
         const checkout = await latestPaidCheckout(db(), client.id);
         if (!checkout) throw new ApiError(409, "not_paid", "No paid checkout was found for this e-mail address.");
         const id = await queueEmail(db(), {

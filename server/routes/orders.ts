@@ -21,7 +21,7 @@ export default fp(
         },
       },
       async (request, reply) => {
-        const client = await requirePayingBrowser(app.database.db, browserPayments(app, reply), operatorContact(app.config), request, request.body.client_email);
+        const client = await requirePayingBrowser(app.database.db, browserPayments(app, reply), operatorContact(app.config), request, request.body.client_email, app.now());
         const created = await createOrder(app.database.db, client, request.body.date, request.body.createdBy);
         return { ok: true as const, created };
       },

@@ -13,7 +13,7 @@ import { pickupRules } from "../services/availability";
 import { createSignupCheckout } from "../services/checkout";
 import { findClient } from "../services/clients";
 import type { ClientRow } from "../db/schema";
-import { addressKey, newOwnerToken, ownedCheckout, setCheckoutCookie } from "../auth/ownership";
+import { addressKey, newOwnerToken, ownedCheckout, paidForCurrentPlan, setCheckoutCookie } from "../auth/ownership";
 import { homeAddress, openWelcomeToken, redeemSignInLink, redeemSignInToken, sendSignInLink, verifyWelcomeToken } from "../auth/portal-access";
 import { browserPayments } from "../payments/index";
 import { errors } from "./schemas";
@@ -70,10 +70,11 @@ export default fp(
         const { email } = request.params;
         const { token, requestId } = request.query;
         const now = app.now();
+        const owned = token ? null : await ownedCheckout(db, request, email, now);
         const proven =
           (token?.startsWith("w.") && verifyWelcomeToken(app.trust.secret, token, email, now)) ||
           (token?.startsWith("s.") && (await redeemSignInToken(db, token, email, now))) ||
-          (!token && (await ownedCheckout(db, request, email))?.checkout.status === "paid");
+          (owned !== null && paidForCurrentPlan(owned));
         const client = await findClient(db, email);
         return proven ? openPortal(client, reply) : neutral(client, requestId);
       },
