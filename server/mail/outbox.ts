@@ -62,14 +62,21 @@ export const nonPaymentReasonSchema = z.enum(["payment_failed", "payment_dispute
 export type NonPaymentReason = z.infer<typeof nonPaymentReasonSchema>;
 
 /**
- * data of a "cancellation" e-mail: the day the subscription ended and the paid pickups still to come (yyyy-mm-dd).
+ * The paid pickups still to come (yyyy-mm-dd), every one the client has from today on, whichever of its sign-ups
+ * booked it. Any length: the e-mail names the first few and counts the rest, and a bound here would refuse, with the
+ * message, the change of service it reports (queued in the same transaction). It stays short anyway: one a day at most, none past the booking window.
+ */
+const paidPickupsSchema = z.array(dateString);
+
+/**
+ * data of a "cancellation" e-mail: the day the subscription ended and the paid pickups still to come.
  * `nonPayment`: the provider ended it because it could not collect (decision 024), a different e-mail; absent, the
  * customer cancelled (or the reason is not known, as in every message queued before).
  */
 export const cancellationDataSchema = z.object({
   firstName: z.string().trim().min(1).max(200),
   canceledOn: dateString,
-  paidPickups: z.array(dateString).max(14),
+  paidPickups: paidPickupsSchema,
   nonPayment: nonPaymentReasonSchema.optional(),
 });
 export type CancellationData = z.infer<typeof cancellationDataSchema>;
@@ -81,7 +88,7 @@ export type CancellationData = z.infer<typeof cancellationDataSchema>;
 export const cancellationScheduledDataSchema = z.object({
   firstName: z.string().trim().min(1).max(200),
   endsOn: dateString,
-  paidPickups: z.array(dateString).max(14),
+  paidPickups: paidPickupsSchema,
 });
 export type CancellationScheduledData = z.infer<typeof cancellationScheduledDataSchema>;
 

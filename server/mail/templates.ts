@@ -539,15 +539,28 @@ async function renderSignIn(i18n: I18n, email: EmailToRender, data: SignInData, 
   return { subject, html: layout(email.language, subject, body, postalFooter()), text };
 }
 
-/** The values the end-of-plan e-mails fill in: the day, the paid pickups as one list, whom to ask; and the site's pages in the language. */
-function planEndValues(language: Language, firstName: string, day: string, paidPickups: string[], context: RenderContext) {
+/** Paid pickups an end-of-plan e-mail names one by one; the later ones it counts (a sentence of long dates stays readable). */
+const PICKUPS_NAMED = 6;
+
+/** The paid pickups as one list: the first few by date, then how many more come after them. */
+function pickupList(i18n: I18n, language: Language, paidPickups: string[]): string {
   const list = new Intl.ListFormat(language === "es" ? "es-US" : "en-US", { type: "conjunction" });
+  const named = paidPickups.slice(0, PICKUPS_NAMED).map((pickup) => longDay(language, pickup));
+  const more = paidPickups.length - named.length;
+  if (more > 0) {
+    named.push(i18n._({ id: "mail.paidPickups.more", message: "{more, plural, one {one more after that} other {# more after that}}", values: { more } }));
+  }
+  return list.format(named);
+}
+
+/** The values the end-of-plan e-mails fill in: the day, the paid pickups as one list, whom to ask; and the site's pages in the language. */
+function planEndValues(i18n: I18n, language: Language, firstName: string, day: string, paidPickups: string[], context: RenderContext) {
   const site = (path: string) => siteAddress(context.publicUrl, path, language);
   const values = {
     brand: brand.name,
     firstName,
     date: longDay(language, day),
-    pickups: list.format(paidPickups.map((pickup) => longDay(language, pickup))),
+    pickups: pickupList(i18n, language, paidPickups),
     phone: brand.phone,
     email: brand.email,
   };
@@ -561,7 +574,7 @@ function planEndValues(language: Language, firstName: string, day: string, paidP
  */
 async function renderCancellation(i18n: I18n, email: EmailToRender, data: CancellationData, context: RenderContext): Promise<RenderedEmail> {
   const language = email.language;
-  const { site, values } = planEndValues(language, data.firstName, data.canceledOn, data.paidPickups, context);
+  const { site, values } = planEndValues(i18n, language, data.firstName, data.canceledOn, data.paidPickups, context);
   const texts = data.nonPayment ? nonPaymentTexts(i18n, data.nonPayment, values) : cancelledTexts(i18n, values);
   const pickups = data.paidPickups.length
     ? i18n._({ id: "mail.cancellation.paidPickups", message: "The pickups you have already paid for still take place: {pickups}.", values })
@@ -640,7 +653,7 @@ function nonPaymentTexts(i18n: I18n, reason: NonPaymentReason, values: Cancellat
  */
 async function renderCancellationScheduled(i18n: I18n, email: EmailToRender, data: CancellationScheduledData, context: RenderContext): Promise<RenderedEmail> {
   const language = email.language;
-  const { site, values } = planEndValues(language, data.firstName, data.endsOn, data.paidPickups, context);
+  const { site, values } = planEndValues(i18n, language, data.firstName, data.endsOn, data.paidPickups, context);
   const subject = i18n._({ id: "mail.cancellationScheduled.subject", message: "Your {brand} plan ends on {date}", values });
   const heading = i18n._({ id: "mail.cancellationScheduled.heading", message: "Hi {firstName}, your plan is set to end", values });
   const ends = i18n._({
@@ -667,7 +680,7 @@ async function renderCancellationScheduled(i18n: I18n, email: EmailToRender, dat
  */
 async function renderCancellationUndone(i18n: I18n, email: EmailToRender, data: CancellationUndoneData, context: RenderContext): Promise<RenderedEmail> {
   const language = email.language;
-  const { site, values } = planEndValues(language, data.firstName, data.wasEndingOn, [], context);
+  const { site, values } = planEndValues(i18n, language, data.firstName, data.wasEndingOn, [], context);
   const subject = i18n._({ id: "mail.cancellationUndone.subject", message: "Your {brand} plan continues", values });
   const heading = i18n._({ id: "mail.cancellationUndone.heading", message: "Hi {firstName}, your plan continues", values });
   const kept = i18n._({

@@ -76,7 +76,10 @@ export function nonPaymentReason(reason: string | null | undefined): NonPaymentR
  */
 export const cancellationKey = (clientId: number, subscriptionId: string | null) => `cancellation:${clientId}:${subscriptionId ?? "none"}`;
 
-/** The client's booked (paid) pickups from `from` on, in date order: an ended service leaves them in place. */
+/**
+ * The client's booked (paid) pickups from `from` on, in date order, whichever of its sign-ups booked them: an ended
+ * service leaves them in place, so they all still take place (decision 024). As many as those sign-ups booked.
+ */
 export async function comingPickups(db: Db, clientId: number, from: string): Promise<string[]> {
   const rows = await db
     .select({ date: orders.date })

@@ -8,13 +8,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { format, parseISO } from "date-fns";
 import { enUS, es } from "date-fns/locale";
 import type { FastifyInstance } from "fastify";
-import { emailOutbox, paymentEvents, providerSubscriptions } from "#server/db/schema";
+import { clients, emailOutbox, orders, paymentEvents, providerSubscriptions } from "#server/db/schema";
 import { applySubscriptionState, lastEndNoticeQuery, syncSubscriptions } from "#server/services/subscription-state";
 import { brand } from "../../src/config/brand";
+import { ORDER_CREATED_BY } from "#domain/plan";
 import type { FakeStripe } from "./fakes/stripe-api";
 import { testDriver } from "./helpers/database";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "./helpers/mail-smtp";
-import { startStripeApp, type StripeTestApp } from "./helpers/stripe";
+import { newYorkDate, startStripeApp, type StripeTestApp } from "./helpers/stripe";
 
 let stripe: StripeTestApp;
 let fake: FakeStripe;
@@ -471,6 +472,70 @@ describe(`the customer undoes a cancellation for later (${testDriver})`, () => {
     expect(await slowPass(subscription)).toMatchObject({ checked: 0 });
     expect(await subjectsAfter(email, 3)).toEqual(["Your FreshFold Laundry subscription is canceled"]);
     expect(await undone(email)).toHaveLength(1);
+  });
+});
+
+/**
+ * Pickups booked for the client from `firstDay` to `lastDay` days from today, beside its sign-up's two (days 2 and
+ * 4): what earlier sign-ups of the same address leave, since a cancellation keeps the paid pickups. The client's
+ * pickups from today on, in date order.
+ */
+async function bookEarlierPickups(email: string, firstDay: number, lastDay: number): Promise<string[]> {
+  const [client] = await db().select({ id: clients.id }).from(clients).where(eq(clients.email, email));
+  const days = Array.from({ length: lastDay - firstDay + 1 }, (_, i) => newYorkDate(firstDay + i));
+  await db()
+    .insert(orders)
+    .values(days.map((date) => ({ clientId: client!.id, date, createdBy: ORDER_CREATED_BY })));
+  return [newYorkDate(2), newYorkDate(4), ...days];
+}
+
+describe(`the end-of-plan e-mails of a client with many paid pickups to come (${testDriver})`, () => {
+  // The e-mail names the first few and counts the rest: its data can never refuse the state it reports.
+  it("cancelled with 18 pickups to come: the webhook applies it (the client is no longer served) and the e-mail names six and counts twelve more", async () => {
+    const email = "many-pickups-en@example.com";
+    const subscription = await served(email, "en");
+    const pickups = await bookEarlierPickups(email, 5, 20);
+    expect(pickups).toHaveLength(18);
+    fake.cancelSubscription(subscription, "cancellation_requested");
+    expect(await deliverAbout("customer.subscription.deleted", subscription)).toBe("ended");
+    expect((await app.inject(`/api/client/email_exists/${email}`)).json()).toEqual({ exists: false });
+    const [row, ...others] = await queued(email);
+    expect(others).toHaveLength(0);
+    expect((row!.data as { paidPickups: string[] }).paidPickups).toEqual(pickups);
+
+    const mails = await endMails(email);
+    expect(mails.map((mail) => mail.subject)).toEqual(["Your FreshFold Laundry subscription is canceled"]);
+    const named = new Intl.ListFormat("en-US", { type: "conjunction" }).format([...pickups.slice(0, 6).map((d) => fullDay(d, "en")), "12 more after that"]);
+    for (const body of [mails[0]!.text, mails[0]!.html]) {
+      expect(body).toContain(`The pickups you have already paid for still take place: ${named}.`);
+      expect(body).not.toContain(fullDay(pickups[6]!, "en"));
+    }
+  });
+
+  it("set to end later with 7 pickups to come, in Spanish: confirmed, naming six and one more; then cancelled: the cancellation e-mail likewise", async () => {
+    const email = "many-pickups-es@example.com";
+    const subscription = await served(email, "es");
+    const pickups = await bookEarlierPickups(email, 5, 9);
+    const at = inDays(5);
+    expect(await scheduleEnd(subscription, at)).toBe("unchanged");
+    const [confirmation] = await scheduled(email);
+    expect((confirmation!.data as { paidPickups: string[] }).paidPickups).toEqual(pickups);
+    const named = new Intl.ListFormat("es-US", { type: "conjunction" }).format([...pickups.slice(0, 6).map((d) => fullDay(d, "es")), "otra más adelante"]);
+    const [mail, ...more] = await endMails(email);
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toBe(`Tu plan de FreshFold Laundry termina el ${fullDay(serviceDay(at), "es")}`);
+    for (const body of [mail!.text, mail!.html]) {
+      expect(body).toContain(`Hasta entonces tus recogidas siguen como siempre, y las recogidas que ya pagaste se hacen igual: ${named}.`);
+    }
+
+    fake.cancelSubscription(subscription, "cancellation_requested");
+    expect(await deliverAbout("customer.subscription.deleted", subscription)).toBe("ended");
+    const cancellation = (await endMails(email))[1]!;
+    expect(cancellation.subject).toBe("Tu suscripción a FreshFold Laundry está cancelada");
+    for (const body of [cancellation.text, cancellation.html]) {
+      expect(body).toContain(`Las recogidas que ya pagaste se hacen igual: ${named}.`);
+      expect(body).not.toContain(fullDay(pickups[6]!, "es"));
+    }
   });
 });
 
