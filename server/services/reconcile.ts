@@ -30,8 +30,11 @@ export interface ReconcileDeps {
   capacity: number;
   operator: OperatorContact;
   log?: Log;
-  /** Sessions the provider has said are closed and unpaid: never asked again by this reconciler. */
-  closed?: Set<string>;
+  /**
+   * Sessions the provider has said are closed and unpaid, each with the moment (ms) its checkout leaves the
+   * look-back window: not asked again by this reconciler meanwhile, and forgotten after, as no pass selects it then.
+   */
+  closed?: Map<string, number>;
 }
 
 export interface ReconcileResult {
@@ -48,9 +51,14 @@ export interface ReconcileResult {
 /** One pass: asks the provider about every checkout awaiting payment and fulfils the paid ones. */
 export async function reconcileCheckouts(deps: ReconcileDeps): Promise<ReconcileResult> {
   const { db, provider, now, log } = deps;
-  const since = new Date(now.getTime() - RECONCILE_WINDOW_HOURS * 3600_000);
+  const windowMs = RECONCILE_WINDOW_HOURS * 3600_000;
+  const since = new Date(now.getTime() - windowMs);
+  // Past the window no pass selects it: kept, the memory would grow with every abandoned checkout for the process's life.
+  for (const [sessionId, forgetAt] of deps.closed ?? []) {
+    if (forgetAt <= now.getTime()) deps.closed?.delete(sessionId);
+  }
   const awaiting = await db
-    .select({ sessionId: checkouts.providerSessionId })
+    .select({ sessionId: checkouts.providerSessionId, expiresAt: checkouts.expiresAt })
     .from(checkouts)
     .where(
       and(
@@ -63,13 +71,13 @@ export async function reconcileCheckouts(deps: ReconcileDeps): Promise<Reconcile
     )
     .orderBy(checkouts.id);
   const result: ReconcileResult = { checked: 0, fulfilled: 0, errors: 0, capacityNotices: 0 };
-  for (const { sessionId } of awaiting) {
+  for (const { sessionId, expiresAt } of awaiting) {
     if (!sessionId || deps.closed?.has(sessionId)) continue;
     result.checked += 1;
     try {
       const status = await provider.getCheckoutStatus(sessionId);
       if (!status.paid) {
-        if (status.closed) deps.closed?.add(sessionId);
+        if (status.closed) deps.closed?.set(sessionId, expiresAt.getTime() + windowMs);
         continue;
       }
       const fulfilled = await fulfilPaidCheckout(db, {
@@ -181,7 +189,7 @@ export class Reconciler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
-  private readonly closed = new Set<string>();
+  private readonly closed = new Map<string, number>();
 
   constructor(
     private readonly options: Omit<ReconcileDeps, "now" | "closed"> & {
@@ -198,6 +206,11 @@ export class Reconciler {
     const checkouts = await reconcileCheckouts({ ...deps, now: now(), closed: this.closed });
     const subscriptions = await syncSubscriptions({ db: deps.db, provider: deps.provider, now, log: deps.log, ...subscriptionSync });
     return { ...checkouts, subscriptions };
+  }
+
+  /** Whether this reconciler remembers a session as closed unpaid (and so does not ask about it). */
+  remembersClosed(sessionId: string): boolean {
+    return this.closed.has(sessionId);
   }
 
   start() {

@@ -236,6 +236,32 @@ describe(`reconciliation with the sandbox provider (${testDriver})`, () => {
   });
 });
 
+describe(`the reconciler's memory of closed sessions (${testDriver})`, () => {
+  it("forgets a session closed unpaid once its checkout is past the look-back window, not before", async () => {
+    const email = "closed-memory@example.com";
+    const client = signupClient(clock, { email }, 30, 1);
+    const replaced = await openCheckout(app, client);
+    await openCheckout(app, client); // closes the first session at the provider, unpaid
+    const [checkout] = await db().select({ expiresAt: checkouts.expiresAt }).from(checkouts).where(eq(checkouts.providerSessionId, replaced.sessionId));
+    const forgetAt = checkout!.expiresAt.getTime() + RECONCILE_WINDOW_HOURS * 3600_000;
+    const start = clock.now();
+    try {
+      await app.reconciler.runOnce();
+      expect(app.reconciler.remembersClosed(replaced.sessionId)).toBe(true);
+      // Still in the window (the pass would select its checkout): remembered, so not asked again.
+      clock.set(new Date(forgetAt - 60_000));
+      await app.reconciler.runOnce();
+      expect(app.reconciler.remembersClosed(replaced.sessionId)).toBe(true);
+      // Past it the pass no longer selects the checkout: nothing to remember it for.
+      clock.set(new Date(forgetAt + 60_000));
+      await app.reconciler.runOnce();
+      expect(app.reconciler.remembersClosed(replaced.sessionId)).toBe(false);
+    } finally {
+      clock.set(start);
+    }
+  });
+});
+
 /** A date in New York, `days` after today (the Stripe fake runs on the real clock). */
 function newYorkDate(days: number): string {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
