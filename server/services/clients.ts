@@ -8,7 +8,6 @@ import type { Client } from "#contract/client";
 import type { PaymentProvider } from "../payments/provider";
 import type { Db } from "./db";
 import { profileColumns } from "../auth/submitted-client";
-import { confirmWithProvider } from "./fulfilment";
 import { openSessionsOf, settleBeforeRelease } from "./reconcile";
 import type { OperatorContact } from "./operator-notices";
 import { holdsSubscription, isSuspended } from "./subscription-state";
@@ -148,21 +147,6 @@ export async function deletePendingClient(
 }
 
 export const notPaid = () => new ApiError(409, "not_paid", "No paid checkout was found for this e-mail address.");
-
-/**
- * The gate of the post-payment calls: the client of this e-mail, active (after confirming with the provider
- * when the payment is not recorded yet), else 409 not_paid.
- */
-export async function requirePaidClient(db: Db, provider: PaymentProvider, operator: OperatorContact, email: string): Promise<ClientRow> {
-  const client = await findClient(db, email);
-  if (!client) throw notPaid();
-  if (client.isActive) return client;
-  if (await confirmWithProvider(db, provider, client.id, operator)) {
-    const fresh = await findClient(db, email);
-    if (fresh?.isActive) return fresh;
-  }
-  throw notPaid();
-}
 
 /** The client's latest paid checkout (the subscription it is on now). */
 export async function latestPaidCheckout(db: Db, clientId: number) {

@@ -1,7 +1,7 @@
 // Fulfilment of a paid checkout: with the subscription rule (subscription-state.ts), the only places where a
 // client's service starts or ends. Whoever calls first (the sandbox's Pay button, Stripe's webhook, a
 // post-payment call, the reconciler) does the work; every later call finds it done and changes nothing.
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { checkouts, clients, orders, providerSubscriptions } from "../db/schema";
 import { welcomeData } from "../mail/welcome-data";
 import { queueEmail } from "../mail/outbox";
@@ -118,28 +118,4 @@ async function subscriptionOnRecord(
   if (row.clientId === checkout.clientId) return row;
   const [ours] = await tx.update(providerSubscriptions).set({ clientId: checkout.clientId }).where(eq(providerSubscriptions.subscriptionId, subscriptionId)).returning();
   return ours!;
-}
-
-/**
- * For a client not (yet) recorded as paying: asks the provider about its latest open checkout and, when the
- * provider says it is paid, fulfils it. True when the client is active afterwards.
- */
-export async function confirmWithProvider(db: Db, provider: PaymentProvider, clientId: number, operator: OperatorContact): Promise<boolean> {
-  const [checkout] = await db
-    .select({ sessionId: checkouts.providerSessionId })
-    .from(checkouts)
-    .where(and(eq(checkouts.clientId, clientId), eq(checkouts.status, "open"), isNotNull(checkouts.providerSessionId)))
-    .orderBy(desc(checkouts.createdAt), desc(checkouts.id))
-    .limit(1);
-  if (!checkout?.sessionId) return false;
-  const status = await provider.getCheckoutStatus(checkout.sessionId);
-  if (!status.paid) return false;
-  const result = await fulfilPaidCheckout(db, {
-    sessionId: checkout.sessionId,
-    customerId: status.customerId,
-    subscriptionId: status.subscriptionId,
-    subscription: status.subscription,
-    operator,
-  });
-  return result.outcome === "fulfilled" || result.outcome === "already_fulfilled";
 }
