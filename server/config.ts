@@ -95,7 +95,10 @@ export const configSchema = z.object({
   RATE_LIMIT_EMAIL_CALLS: positiveInt(30),
   /** Open (unpaid, unexpired) checkouts one client address may hold at once: each holds two pickup days. */
   CHECKOUT_OPEN_PER_ADDRESS: positiveInt(3),
-  /** Sign-in links e-mailed to one address in 24 hours. */
+  /**
+   * Sign-in links e-mailed to one customer in 24 hours at the requests of one client address; all addresses together
+   * get SIGN_IN_LINK_CEILING_ADDRESSES (server/auth/portal-access.ts) times this (decision 010, amended 2026-11-27).
+   */
   SIGN_IN_LINKS_PER_DAY: positiveInt(3),
   /**
    * Signs the welcome e-mail's portal tokens and seals sign-in links in the outbox (at least 32 characters).

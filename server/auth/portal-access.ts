@@ -4,7 +4,7 @@
 // - a sign-in link e-mailed on request carries a random token ("s."), single-use, valid 15 minutes, stored
 //   only as a hash; the outbox keeps the token sealed with the server secret until the e-mail is rendered.
 // Either token alone identifies its customer: the e-mailed links carry no address (issue 13).
-import { and, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import { clients, signInLinks, type ClientRow } from "../db/schema";
 import { queueEmail } from "../mail/outbox";
 import type { Db } from "../services/db";
@@ -53,17 +53,35 @@ export function verifyWelcomeToken(secret: string, token: string, email: string,
 }
 
 /**
+ * The overall ceiling on one customer's sign-in links a day, from every client address together: this many
+ * addresses' worth (SIGN_IN_LINKS_PER_DAY each), so that a few addresses cannot flood the inbox while a stranger's
+ * own address cannot use up the customer's share (decision 010, amended 2026-11-27).
+ */
+export const SIGN_IN_LINK_CEILING_ADDRESSES = 3;
+
+export interface SignInRequester {
+  /** The keyed hash of the requesting client address (addressKey over clientKey: an IPv4 address or an IPv6 /64). */
+  addressKey: string;
+  /** Links one client address may have e-mailed to one customer in 24 hours (SIGN_IN_LINKS_PER_DAY). */
+  perDay: number;
+}
+
+/**
  * Queues a sign-in link e-mail for a client holding a subscription (the caller checks: served or suspended,
- * decision 023), unless the address already got `perDay` links in the
- * last 24 hours. True when one was queued.
+ * decision 023). True when one was queued. The day's links (the last 24 hours) are counted per requesting client
+ * address, `perDay` each, so a stranger asking from elsewhere spends only their own address's share; and, for the
+ * inbox's sake, at most SIGN_IN_LINK_CEILING_ADDRESSES times `perDay` links from every address together, a ceiling
+ * that does not stop an address whose earlier link of this customer was used (the customer's own connection,
+ * most likely), which keeps its own `perDay`.
  *
  * `requestId` is the browser's key for one request (decision 018), the same on every try of it: a try repeated
  * while the link an earlier try e-mailed is still unused and unexpired is answered by that link (true, nothing
- * queued, nothing counted). It is this client's key only; the row and the e-mail are written together.
+ * queued, nothing counted), from whatever address. It is this client's key only; the row and the e-mail are
+ * written together.
  */
-export async function sendSignInLink(db: Db, secret: string, client: ClientRow, now: Date, perDay: number, requestId?: string): Promise<boolean> {
+export async function sendSignInLink(db: Db, secret: string, client: ClientRow, now: Date, from: SignInRequester, requestId?: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    // One client at a time: two concurrent requests cannot both pass the daily count, nor both take a key.
+    // One client at a time: two concurrent requests cannot both pass the daily counts, nor both take a key.
     await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, client.id)).for("update");
     if (requestId !== undefined) {
       const [earlier] = await tx
@@ -75,15 +93,36 @@ export async function sendSignInLink(db: Db, secret: string, client: ClientRow, 
       if (earlier) await tx.update(signInLinks).set({ requestId: null }).where(eq(signInLinks.id, earlier.id));
     }
     const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+    const fromHere = eq(signInLinks.addressKey, from.addressKey);
+    // Links e-mailed before the address was kept (address_key null) count towards the ceiling only.
     const [count] = await tx
-      .select({ n: sql<number>`count(*)::int` })
+      .select({
+        all: sql<number>`count(*)::int`,
+        here: sql<number>`(count(*) filter (where ${fromHere}))::int`,
+      })
       .from(signInLinks)
       .where(and(eq(signInLinks.clientId, client.id), gte(signInLinks.createdAt, since)));
-    if (Number(count?.n ?? 0) >= perDay) return false;
+    if (Number(count?.here ?? 0) >= from.perDay) return false;
+    if (Number(count?.all ?? 0) >= from.perDay * SIGN_IN_LINK_CEILING_ADDRESSES) {
+      // At the ceiling, only an address the customer has signed in through before still gets its share.
+      const [known] = await tx
+        .select({ id: signInLinks.id })
+        .from(signInLinks)
+        .where(and(eq(signInLinks.clientId, client.id), fromHere, isNotNull(signInLinks.usedAt)))
+        .limit(1);
+      if (!known) return false;
+    }
     const token = randomToken();
     const [link] = await tx
       .insert(signInLinks)
-      .values({ clientId: client.id, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000), requestId, createdAt: now })
+      .values({
+        clientId: client.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000),
+        requestId,
+        addressKey: from.addressKey,
+        createdAt: now,
+      })
       .returning({ id: signInLinks.id });
     await queueEmail(tx, {
       kind: "sign-in",

@@ -4,7 +4,7 @@
 // ownership (that cookie, the welcome e-mail's sealed token or an e-mailed sign-in link) and otherwise answers
 // { "sent": true } for every address, e-mailing a sign-in link when the address has a subscription.
 // POST /api/payments/portal-session opens it from an e-mailed link's token alone (the links carry no address).
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { calls } from "#contract/calls";
@@ -76,7 +76,7 @@ export default fp(
           (token?.startsWith("s.") && (await redeemSignInToken(db, token, email, now))) ||
           (owned !== null && paidForCurrentPlan(owned));
         const client = await findClient(db, email);
-        return proven ? openPortal(client, reply) : neutral(client, requestId);
+        return proven ? openPortal(client, reply) : neutral(client, request, requestId);
       },
     );
 
@@ -106,7 +106,7 @@ export default fp(
           proven = signIn.redeemed;
           client = signIn.client;
         }
-        return proven ? openPortal(client, reply) : neutral(client);
+        return proven ? openPortal(client, reply) : neutral(client, request);
       },
     );
 
@@ -115,7 +115,7 @@ export default fp(
      * portal is where it updates its card and pays, or cancels); otherwise the neutral answer.
      */
     async function openPortal(client: ClientRow | undefined, reply: FastifyReply) {
-      if (!client?.providerCustomerId || !(await holdsSubscription(app.database.db, client))) return neutral(client);
+      if (!client?.providerCustomerId || !(await holdsSubscription(app.database.db, client))) return neutral(client, reply.request);
       const { url } = await browserPayments(app, reply).createPortalSession({
         customerId: client.providerCustomerId,
         email: client.email,
@@ -127,10 +127,14 @@ export default fp(
 
     /**
      * No proof (or no subscription behind it): one answer for every address, token and request key; a customer
-     * gets a fresh sign-in link (a few a day at most), or none for a repeat of a request that already sent one.
+     * gets a fresh sign-in link (a few a day per requesting client address, so a stranger's requests cannot use up
+     * the customer's), or none for a repeat of a request that already sent one.
      */
-    async function neutral(client: ClientRow | undefined, requestId?: string) {
-      if (client && (await holdsSubscription(app.database.db, client))) await sendSignInLink(app.database.db, app.trust.secret, client, app.now(), app.config.SIGN_IN_LINKS_PER_DAY, requestId);
+    async function neutral(client: ClientRow | undefined, request: FastifyRequest, requestId?: string) {
+      if (client && (await holdsSubscription(app.database.db, client))) {
+        const from = { addressKey: addressKey(app.trust.secret, clientKey(request.ip)), perDay: app.config.SIGN_IN_LINKS_PER_DAY };
+        await sendSignInLink(app.database.db, app.trust.secret, client, app.now(), from, requestId);
+      }
       return { sent: true as const };
     }
   },

@@ -208,14 +208,93 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
       expect((await portal(app, "luis@example.com", luisToken)).json()).toEqual({ sent: true });
     });
 
-    it("is e-mailed at most a few times a day per address", async () => {
-      const { app, clock } = await setup({ SIGN_IN_LINKS_PER_DAY: "2" });
-      await customer(app, clock, "cap@example.com");
-      for (let i = 0; i < 4; i++) expect((await app.inject({ url: "/api/payments/create-portal-session/cap@example.com", remoteAddress: anotherAddress() })).json()).toEqual({ sent: true });
-      expect((await mailTo(app, "cap@example.com")).filter((m) => m.text.includes("token=s."))).toHaveLength(2);
-      clock.advanceMinutes(24 * 60 + 1);
-      await portal(app, "cap@example.com");
-      expect((await mailTo(app, "cap@example.com")).filter((m) => m.text.includes("token=s."))).toHaveLength(3);
+    // The daily cap counts per client address (decision 010, amended 2026-11-27): a stranger who asks for a
+    // customer's links from elsewhere spends their own address's share, never the customer's.
+    describe("its daily cap", () => {
+      /** /login's call from a client address, with the page's key for the request when given. */
+      const request = (app: ApiApp, email: string, remoteAddress: string, requestId?: string) =>
+        app.inject({ url: `/api/payments/create-portal-session/${encodeURIComponent(email)}${requestId ? `?requestId=${requestId}` : ""}`, remoteAddress });
+      const signIns = async (app: ApiApp, email: string) => (await mailTo(app, email)).filter((m) => m.text.includes("token=s.")).length;
+      const neutral = { status: 200, body: JSON.stringify({ sent: true }) };
+      const answer = (response: { statusCode: number; body: string }) => ({ status: response.statusCode, body: response.body });
+
+      it("e-mails at most a few links a day to one client address's requests, keys or none, an IPv6 /64 counting as one", async () => {
+        const { app, clock } = await setup({ SIGN_IN_LINKS_PER_DAY: "2" });
+        await customer(app, clock, "cap@example.com");
+        for (const requestId of [undefined, undefined, "k".repeat(32), "l".repeat(32)]) expect(answer(await request(app, "cap@example.com", STRANGER, requestId))).toEqual(neutral);
+        expect(await signIns(app, "cap@example.com")).toBe(2);
+        // Rotating through one IPv6 block's addresses is one client.
+        for (const host of ["1", "2", "3", "ffff"]) expect(answer(await request(app, "cap@example.com", `2001:db8:7:8::${host}`))).toEqual(neutral);
+        expect(await signIns(app, "cap@example.com")).toBe(4);
+        clock.advanceMinutes(24 * 60 + 1);
+        await request(app, "cap@example.com", STRANGER);
+        expect(await signIns(app, "cap@example.com")).toBe(5);
+      });
+
+      it("does not let a stranger's requests stop the customer's: day after day, the customer's own request still e-mails a link that opens the portal", async () => {
+        const { app, clock } = await setup();
+        await customer(app, clock, "gil@example.com");
+        const home = "192.0.2.10";
+        for (let day = 0; day < 2; day++) {
+          // The stranger spends a day's links and more (no key, then new keys), and lets them expire unread.
+          for (const requestId of [undefined, "m".repeat(32), "n".repeat(31) + day, undefined, "o".repeat(32)]) expect(answer(await request(app, "gil@example.com", STRANGER, requestId))).toEqual(neutral);
+          clock.advanceMinutes(16);
+          const before = await signIns(app, "gil@example.com");
+          // The customer at /login, from home: the same answer, and this time a link in the inbox.
+          expect(answer(await request(app, "gil@example.com", home, `${day}`.repeat(32)))).toEqual(neutral);
+          expect(await signIns(app, "gil@example.com")).toBe(before + 1);
+          const opened = await portalByToken(app, await linkToken(app, "gil@example.com", "s"), home);
+          expect(await portalCustomer(app, opened.json().portal_url)).toMatchObject({ customerId: (await row(app, "gil@example.com"))!.providerCustomerId });
+          clock.advanceMinutes(24 * 60);
+        }
+      });
+
+      it("holds an overall ceiling for one customer across every client address, a day at a time", async () => {
+        const { app, clock } = await setup({ SIGN_IN_LINKS_PER_DAY: "2" });
+        await customer(app, clock, "flood@example.com");
+        const addresses = Array.from({ length: 5 }, () => anotherAddress());
+        for (const address of addresses) for (let i = 0; i < 2; i++) expect(answer(await request(app, "flood@example.com", address))).toEqual(neutral);
+        // Five addresses with two links each would be ten: the ceiling (three addresses' worth) stops at six.
+        expect(await signIns(app, "flood@example.com")).toBe(6);
+        expect(answer(await request(app, "flood@example.com", anotherAddress()))).toEqual(neutral);
+        expect(await signIns(app, "flood@example.com")).toBe(6);
+        clock.advanceMinutes(24 * 60 + 1);
+        for (const address of addresses) await request(app, "flood@example.com", address);
+        expect(await signIns(app, "flood@example.com")).toBe(11);
+      });
+
+      it("past the ceiling, still e-mails a link to the requests of an address whose earlier link was used, up to its own cap", async () => {
+        const { app, clock } = await setup({ SIGN_IN_LINKS_PER_DAY: "2" });
+        await customer(app, clock, "hal@example.com");
+        const home = "192.0.2.20";
+        // The customer signed in from home yesterday.
+        await request(app, "hal@example.com", home);
+        expect((await portalByToken(app, await linkToken(app, "hal@example.com", "s"), home)).json().portal_url).toBeTruthy();
+        clock.advanceMinutes(24 * 60 + 1);
+        // Strangers fill today's ceiling from three addresses.
+        for (const address of [anotherAddress(), anotherAddress(), anotherAddress()]) for (let i = 0; i < 2; i++) await request(app, "hal@example.com", address);
+        expect(await signIns(app, "hal@example.com")).toBe(1 + 6);
+        // A new address gets nothing more today; home still gets its own two.
+        await request(app, "hal@example.com", anotherAddress());
+        expect(await signIns(app, "hal@example.com")).toBe(7);
+        for (let i = 0; i < 3; i++) expect(answer(await request(app, "hal@example.com", home))).toEqual(neutral);
+        expect(await signIns(app, "hal@example.com")).toBe(9);
+      });
+
+      it("counts a link e-mailed before the client address was kept towards the ceiling only, and that link still opens the portal", async () => {
+        const { app, clock } = await setup({ SIGN_IN_LINKS_PER_DAY: "2" });
+        await customer(app, clock, "old-link@example.com");
+        for (let i = 0; i < 2; i++) await request(app, "old-link@example.com", STRANGER);
+        // As migration 0007 leaves the links already e-mailed: no address key.
+        await app.database.db.update(signInLinks).set({ addressKey: null });
+        expect((await portalByToken(app, await linkToken(app, "old-link@example.com", "s"))).json().portal_url).toBeTruthy();
+        // Not this address's: it gets its own two more...
+        for (let i = 0; i < 3; i++) await request(app, "old-link@example.com", STRANGER);
+        expect(await signIns(app, "old-link@example.com")).toBe(4);
+        // ...but the ceiling (six) counts them: two other addresses get two more between them, not four.
+        for (const address of [anotherAddress(), anotherAddress()]) for (let i = 0; i < 2; i++) await request(app, "old-link@example.com", address);
+        expect(await signIns(app, "old-link@example.com")).toBe(6);
+      });
     });
   });
 

@@ -19,6 +19,12 @@ export const signInLinks = pgTable(
      * another customer's links; once the link is used or expired, the key asking again moves to the new link.
      */
     requestId: text("request_id"),
+    /**
+     * Who asked: the keyed hash of the requesting client address (addressKey, server/auth/ownership.ts: never the
+     * address itself), under which the day's links are counted (decision 010, amended 2026-11-27). Null on the links
+     * e-mailed before it was kept: they count only towards the customer's overall ceiling.
+     */
+    addressKey: text("address_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sign_in_links_client_idx").on(t.clientId, t.createdAt), uniqueIndex("sign_in_links_request_idx").on(t.clientId, t.requestId)],

@@ -1,0 +1,1 @@
+ALTER TABLE "sign_in_links" ADD COLUMN "address_key" text;
