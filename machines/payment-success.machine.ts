@@ -82,8 +82,11 @@ export const paymentSuccessMachine = setup({
     setActive: fromPromise<unknown, { email: string }>(notProvided("setActive")),
     sendWelcomeEmail: fromPromise<unknown, { email: string }>(notProvided("sendWelcomeEmail")),
     trackConversion: fromPromise<unknown, ConversionEvent>(notProvided("trackConversion")),
-    /** Answers the portal link (a missing link is an error). */
-    requestPortal: fromPromise<string, { email: string }>(notProvided("requestPortal")),
+    /**
+     * Answers the portal link, or null when the server had no proof of the paying browser any more (its cookie lasts
+     * a day) and e-mailed the customer a sign-in link to the portal instead. A missing link is an error.
+     */
+    requestPortal: fromPromise<string | null, { email: string }>(notProvided("requestPortal")),
     openPortal: fromPromise<unknown, { url: string }>(notProvided("openPortal")),
   },
   actions: {
@@ -99,7 +102,9 @@ export const paymentSuccessMachine = setup({
     hasCheckout: ({ context }) => context.client !== null,
     firstRun: (_, params: { claimed: boolean }) => params.claimed,
     trackerPresent: ({ context }) => context.trackerPresent,
-    linkAllowed: ({ context }, params: { link: string }) => isAllowedRedirect(params.link, context.ownOrigin, context.providerOrigins),
+    linkEmailed: (_, params: { link: string | null }) => params.link === null,
+    linkAllowed: ({ context }, params: { link: string | null }) =>
+      params.link !== null && isAllowedRedirect(params.link, context.ownOrigin, context.providerOrigins),
     portalWanted: ({ context }) => context.portalWanted,
     portalAnswered: ({ context }) => context.portalAnswered,
     sequenceSettled: ({ context }) => context.sequenceSettled,
@@ -118,6 +123,7 @@ export const paymentSuccessMachine = setup({
       hasCheckout: "this tab saved a client at checkout",
       firstRun: "this is the first run for this checkout",
       trackerPresent: "an ad-tracking tag is on the page",
+      linkEmailed: "the server e-mailed a sign-in link instead of answering a portal link",
       linkAllowed: "the portal link goes to this site or the payment provider",
       portalWanted: "the client was made active (or that call was skipped)",
       portalAnswered: "the portal request has answered",
@@ -295,6 +301,12 @@ export const paymentSuccessMachine = setup({
             input: ({ context }) => ({ email: context.client!.email }),
             onDone: [
               {
+                guard: { type: "linkEmailed", params: ({ event }) => ({ link: event.output }) },
+                target: "emailed",
+                actions: "portalAnswered",
+                description: "No proof of the paying browser any more: a sign-in link was e-mailed instead.",
+              },
+              {
                 guard: { type: "linkAllowed", params: ({ event }) => ({ link: event.output }) },
                 target: "ready",
                 actions: ["portalAnswered", assign({ portalLink: ({ event }) => event.output })],
@@ -336,6 +348,12 @@ export const paymentSuccessMachine = setup({
             input: ({ context }) => ({ email: context.client!.email }),
             onDone: [
               {
+                guard: { type: "linkEmailed", params: ({ event }) => ({ link: event.output }) },
+                target: "emailed",
+                actions: "dropLink",
+                description: "No proof of the paying browser any more (the page stayed open past a day): a sign-in link was e-mailed instead.",
+              },
+              {
                 guard: { type: "linkAllowed", params: ({ event }) => ({ link: event.output }) },
                 target: "leaving",
                 actions: assign({ portalLink: ({ event }) => event.output }),
@@ -369,6 +387,14 @@ export const paymentSuccessMachine = setup({
               description: "Logged; the button works again.",
             },
           },
+        },
+        /**
+         * The server no longer knew this browser as the one that paid (the proof lasts a day: a tab reopened later) and
+         * e-mailed the customer a sign-in link instead. The button stays off and nothing offers to ask again: each ask
+         * would e-mail another link.
+         */
+        emailed: {
+          description: "No proof of the paying browser any more: the customer was e-mailed a sign-in link to the portal; the button is off.",
         },
         /** No link (on load or at the press): the button is off; the visitor may ask again (the welcome e-mail also has the way). */
         unavailable: {

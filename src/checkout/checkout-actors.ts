@@ -5,11 +5,23 @@ import { PAYMENT_DEADLINE_MS } from "../api/deadline";
 import type { ConversionEvent } from "#machines/payment-success.machine";
 import { claimPaymentSuccessRun, sendConversion } from "./checkout-storage";
 import { leaveFor } from "../browser/tab-session";
+import { newSubmissionKeys } from "../contact/submission-keys";
 
-const requestPortal = (api: ApiClient) =>
-  fromPromise<string, { email: string }>(async ({ input, signal }) =>
-    hostedLink(await api.call("createPortalSession", { params: { email: input.email }, signal, deadlineMs: PAYMENT_DEADLINE_MS }), "portal"),
-  );
+// Every ask of one page carries one key (decision 018): when the server no longer knows this browser as the one that
+// paid (its proof lasts a day) it e-mails a sign-in link instead ({ sent: true }, null here), and a repeat of the
+// ask (a retry after a lost answer, the press after the load) then e-mails nothing more while that link is unused.
+const requestPortal = (api: ApiClient) => {
+  const keys = newSubmissionKeys();
+  return fromPromise<string | null, { email: string }>(async ({ input, signal }) => {
+    const answer = await api.call("createPortalSession", {
+      params: { email: input.email },
+      query: { requestId: keys.keyFor(input.email) },
+      signal,
+      deadlineMs: PAYMENT_DEADLINE_MS,
+    });
+    return answer.sent ? null : hostedLink(answer, "portal");
+  });
+};
 
 // Every call ends by PAYMENT_DEADLINE_MS at the latest (the server may be asking the payment provider): a stalled
 // one is then logged and skipped like any failed one, so the sequence goes on and the portal button gets its

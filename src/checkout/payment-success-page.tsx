@@ -109,8 +109,9 @@ function PortalActions() {
   const actor = PaymentSuccess.useActorRef();
   const ready = PaymentSuccess.useSelector((s) => s.hasTag("portalReady"));
   const opening = PaymentSuccess.useSelector((s) => s.hasTag("portalOpening"));
-  const pending = PaymentSuccess.useSelector((s) => !s.hasTag("portalReady") && !s.matches({ portal: "unavailable" }));
+  const pending = PaymentSuccess.useSelector((s) => !s.hasTag("portalReady") && !s.matches({ portal: "unavailable" }) && !s.matches({ portal: "emailed" }));
   const unavailable = PaymentSuccess.useSelector((s) => s.matches({ portal: "unavailable" }));
+  const emailed = PaymentSuccess.useSelector((s) => s.matches({ portal: "emailed" }));
   return (
     <div className="mt-8 flex flex-col items-center gap-3">
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
@@ -124,6 +125,7 @@ function PortalActions() {
         {pending && t`Preparing your billing portal…`}
         {opening && t`Opening your billing portal…`}
         {unavailable && t`We couldn't get your billing portal link right now. Your confirmation email also explains how to reach it.`}
+        {emailed && t`For your security, this page can no longer open your billing portal. We've emailed you a sign-in link to it.`}
       </p>
       {unavailable && (
         <Button variant="ghost" onPress={() => actor.send({ type: "portal.retry" })}>{t`Try again`}</Button>

@@ -31,8 +31,8 @@ const allEvents: EventObject[] = [
     setActive: [{ ok: true }],
     sendWelcomeEmail: [{ ok: true }],
     trackConversion: [{ ok: true }],
-    requestPortal: ["https://billing.stripe.com/p/session/1", "https://evil.example/steal"],
-    refreshPortal: ["https://billing.stripe.com/p/session/2", "https://evil.example/steal"],
+    requestPortal: ["https://billing.stripe.com/p/session/1", "https://evil.example/steal", null],
+    refreshPortal: ["https://billing.stripe.com/p/session/2", "https://evil.example/steal", null],
     openPortal: [{ ok: true }],
   }),
 ];
@@ -239,6 +239,33 @@ describe("payment-success machine: behaviour", () => {
     actor.send({ type: "portal.open" });
     await waitFor(actor, () => calls.some(([name]) => name === "openPortal"));
     expect(calls.filter(([name]) => name === "openPortal")).toEqual([["openPortal", { url: "https://billing.stripe.com/p/session/4" }]]);
+  });
+
+  it("when the server e-mailed a sign-in link instead (the paying browser's proof has lapsed): the button stays off, nothing offers to ask again, the welcome still goes", async () => {
+    const { actor, calls } = start(inputs["without tracker"]!, { requestPortal: async () => null });
+    await settled(actor);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ portal: "emailed" })).toBe(true);
+    expect(snapshot.hasTag("portalReady")).toBe(false);
+    expect(snapshot.context.portalLink).toBeNull();
+    expect(calls.map(([name]) => name)).toContain("sendWelcomeEmail");
+    // Neither a press nor a retry asks again: each ask would e-mail another link.
+    actor.send({ type: "portal.open" });
+    actor.send({ type: "portal.retry" });
+    expect(actor.getSnapshot().matches({ portal: "emailed" })).toBe(true);
+    expect(calls.filter(([name]) => name === "requestPortal")).toHaveLength(1);
+  });
+
+  it("when the press finds the proof lapsed (the page stayed open past a day): the held link is dropped and the page says a link was e-mailed", async () => {
+    const answers = [async () => "https://billing.stripe.com/p/session/1", async () => null];
+    const { actor, calls } = start(inputs["without tracker"]!, { requestPortal: () => answers.shift()!() });
+    await settled(actor);
+    expect(actor.getSnapshot().hasTag("portalReady")).toBe(true);
+    actor.send({ type: "portal.open" });
+    await waitFor(actor, (s) => s.matches({ portal: "emailed" }));
+    expect(actor.getSnapshot().context.portalLink).toBeNull();
+    expect(actor.getSnapshot().hasTag("portalReady")).toBe(false);
+    expect(calls.map(([name]) => name)).not.toContain("openPortal");
   });
 
   it("keeps the button disabled when the link is refused or missing, and lets the visitor ask again", async () => {
