@@ -4,10 +4,11 @@
 // minutes on; the portal-session calls are counted and the second one held to see the button busy meanwhile.
 import type { Route } from "@playwright/test";
 import { test, expect, at, useLanguage } from "./fixtures";
-import { availableDays, createCheckout, makeClient, payThroughApi, seedSavedCheckout, tr, uniqueEmail } from "./checkout-helpers";
+import { availableDays, createCheckout, makeClient, payThroughApi, seedSavedCheckout, signInLinkFor, tr, uniqueEmail } from "./checkout-helpers";
 
 // Days apart from the other specs' (parallel tests never share one).
 const offsets = { en: 49, es: 53 };
+const lapsedOffsets = { en: 57, es: 61 };
 
 for (const language of ["en", "es"] as const) {
   const checkout = (english: string) => tr("checkout", english, language);
@@ -60,6 +61,25 @@ for (const language of ["en", "es"] as const) {
       expect(links[1]).not.toBe(links[0]);
       expect(page.url()).toBe(links[1]);
       await expect(page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.portal.title", language) })).toBeVisible();
+    });
+
+    test("opened again once the paying browser's proof has gone, it says a sign-in link was e-mailed and offers no Try again", async ({ page, baseURL }) => {
+      const email = uniqueEmail(`portal-lapsed-${language}`);
+      const client = makeClient(email, await availableDays(page.request, lapsedOffsets[language]), language);
+      await payThroughApi(page.request, await createCheckout(page.request, baseURL!, client));
+      await seedSavedCheckout(page, client);
+      await page.goto(at(language, "/payment-success"));
+      await expect(page.getByRole("button", { name: checkout("Go to Billing Portal") })).toBeEnabled();
+
+      // A day later the browser has dropped the checkout cookie (and the server holds it to that day too); the phone
+      // reloads the tab it had kept.
+      await page.context().clearCookies();
+      await page.reload();
+      await expect(page.getByRole("status")).toHaveText(checkout("For your security, this page can no longer open your billing portal. We've emailed you a sign-in link to it."));
+      await expect(page.getByRole("button", { name: checkout("Go to Billing Portal") })).toBeDisabled();
+      await expect(page.getByRole("button", { name: checkout("Try again") })).toHaveCount(0);
+      // The link the page says was sent is in the customer's mailbox.
+      expect(await signInLinkFor(page.request, email)).toMatch(/token=s\./);
     });
   });
 }
