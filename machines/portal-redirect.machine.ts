@@ -26,7 +26,15 @@ export interface PortalRedirectContext extends Required<PortalRedirectInput> {
   error: PortalRedirectError | null;
   /** The last request for a sign-in link failed (the page offers to try again). */
   sendFailed: boolean;
+  /**
+   * The key of the sign-in link being asked for (decision 018): the same on every try until one is answered, so a
+   * retry after a lost answer e-mails no second link and spends no more of the day's.
+   */
+  requestId: string | null;
 }
+
+/** 32 random hex digits, as /login's key (getRandomValues: randomUUID needs a secure context). */
+const newRequestId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
 export const portalRedirectMachine = setup({
   // Stryker disable next-line ObjectLiteral: TypeScript only; XState reads no value of `types` at run time.
@@ -40,7 +48,7 @@ export const portalRedirectMachine = setup({
      * Answers the portal link, or null when the server gave none and e-mails a sign-in link instead. Without an
      * e-mail it asks with the token alone.
      */
-    requestPortal: fromPromise<string | null, { email?: string; token?: string }>(notProvided("requestPortal")),
+    requestPortal: fromPromise<string | null, { email?: string; token?: string; requestId?: string }>(notProvided("requestPortal")),
     /** Sends the browser to the link (window.location.assign). */
     redirect: fromPromise<unknown, { url: string }>(notProvided("redirect")),
   },
@@ -50,6 +58,8 @@ export const portalRedirectMachine = setup({
     },
     fail: assign({ error: "portalFailed" as PortalRedirectError }),
     clearError: assign({ error: null }),
+    // Kept until a try is answered (a failed one may have reached the server): a new key only for a new request.
+    keyLinkRequest: assign({ requestId: ({ context }) => context.requestId ?? newRequestId() }),
   },
   guards: {
     hasEmail: ({ context }) => context.email.trim() !== "",
@@ -80,7 +90,7 @@ export const portalRedirectMachine = setup({
       redirect: { name: "leaving for the portal", description: "Sends the browser to the billing portal." },
     },
   },
-  context: ({ input }) => ({ ...input, token: input.token ?? "", link: null, error: null, sendFailed: false }),
+  context: ({ input }) => ({ ...input, token: input.token ?? "", link: null, error: null, sendFailed: false, requestId: null }),
   initial: "start",
   states: {
     start: {
@@ -100,7 +110,13 @@ export const portalRedirectMachine = setup({
     },
     needsLink: {
       description: "No proof: the page explains the e-mailed link and offers to send one.",
-      on: { "link.request": { target: "requestingLink", description: "The visitor asks for a sign-in link." } },
+      on: {
+        "link.request": {
+          target: "requestingLink",
+          actions: "keyLinkRequest",
+          description: "The visitor asks for a sign-in link: with the key of the try before if that one failed (its answer may have been lost).",
+        },
+      },
     },
     requestingLink: {
       tags: ["busy"],
@@ -108,8 +124,9 @@ export const portalRedirectMachine = setup({
       invoke: {
         id: "requestLink",
         src: "requestPortal",
-        input: ({ context }) => ({ email: context.email.trim() }),
-        onDone: { target: "linkSent", actions: assign({ sendFailed: false }), description: "Confirms, the same whatever the address." },
+        input: ({ context }) => ({ email: context.email.trim(), requestId: context.requestId ?? undefined }),
+        // Answered, the request is over: another would be a new one, with a new key.
+        onDone: { target: "linkSent", actions: assign({ sendFailed: false, requestId: null }), description: "Confirms, the same whatever the address." },
         onError: {
           target: "needsLink",
           actions: [assign({ sendFailed: true }), { type: "warn", params: ({ event }) => ({ step: "requestLink", error: event.error }) }],

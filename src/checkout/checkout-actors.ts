@@ -67,12 +67,14 @@ export function paymentCanceledActors(navigate: (path: string, options: { replac
 export function portalRedirectActors(api: ApiClient = createApiClient()) {
   return {
     // With a token, the portal link; without proof the server answers { sent: true } (null here). The e-mails'
-    // links carry the token alone; older ones (and the "e-mail me a link" offer) the address.
-    requestPortal: fromPromise<string | null, { email?: string; token?: string }>(async ({ input, signal }) => {
+    // links carry the token alone; older ones (and the "e-mail me a link" offer) the address. The offer's request
+    // carries its key (decision 018): a retry after a lost answer e-mails no second link.
+    requestPortal: fromPromise<string | null, { email?: string; token?: string; requestId?: string }>(async ({ input, signal }) => {
+      const query = { ...(input.token ? { token: input.token } : {}), ...(input.requestId ? { requestId: input.requestId } : {}) };
       const answer = input.email
         ? await api.call("createPortalSession", {
             params: { email: input.email },
-            query: input.token ? { token: input.token } : undefined,
+            query: Object.keys(query).length ? query : undefined,
             signal,
             deadlineMs: PAYMENT_DEADLINE_MS,
           })

@@ -5,6 +5,8 @@ import { createActor, waitFor, type EventObject } from "xstate";
 import { portalRedirectMachine, type PortalRedirectInput } from "#machines/portal-redirect.machine";
 import { actorOutcomes, recordedActors, uncovered, walkModel } from "./helpers/model";
 
+/** The key decision 018 has the page send with a request for a sign-in link: 32 hex digits. */
+const requestKey = /^[0-9a-f]{32}$/;
 const origins = { ownOrigin: "https://freshfold.test", providerOrigins: ["https://billing.stripe.com"] };
 const inputs: Record<string, PortalRedirectInput> = {
   "with an e-mail and a token": { email: "ana@example.com", token: "w.1.sig", ...origins },
@@ -33,6 +35,8 @@ describe("portal-redirect machine: model", () => {
       const { email, token } = input as PortalRedirectInput;
       for (const path of paths) {
         const { context } = path.state;
+        // A request for a sign-in link always carries its key (decision 018).
+        if (path.state.matches("requestingLink")) expect(context.requestId).toMatch(requestKey);
         // The error page always names one of the two errors; the browser is only ever sent to an allowed link.
         if (path.state.matches("error")) expect(context.error).toBe(email.trim() || token?.trim() ? "portalFailed" : "missingEmail");
         // A failed portal request (only ever with a token) says so, and only it offers to ask again.
@@ -97,7 +101,7 @@ describe("portal-redirect machine: behaviour", () => {
     actor.send({ type: "link.request" });
     await waitFor(actor, (s) => s.status === "done");
     expect(actor.getSnapshot().value).toBe("linkSent");
-    expect(calls).toEqual([["requestPortal", { email: "ana@example.com" }]]);
+    expect(calls).toEqual([["requestPortal", { email: "ana@example.com", requestId: expect.stringMatching(requestKey) }]]);
   });
 
   it("a token the server does not accept ends on the e-mailed-link confirmation, never a redirect", async () => {
@@ -143,9 +147,41 @@ describe("portal-redirect machine: behaviour", () => {
     expect(actor.getSnapshot().value).toBe("linkSent");
     expect(actor.getSnapshot().context.sendFailed).toBe(false);
     expect(calls).toEqual([
-      ["requestPortal", { email: "ana@example.com" }],
-      ["requestPortal", { email: "ana@example.com" }],
+      ["requestPortal", { email: "ana@example.com", requestId: expect.stringMatching(requestKey) }],
+      ["requestPortal", { email: "ana@example.com", requestId: expect.stringMatching(requestKey) }],
     ]);
+  });
+
+  it("a retry after a lost answer asks with the same key (one link e-mailed, decision 018); the page opened again asks with a new one", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    let attempts = 0;
+    const first = start(
+      "ana@example.com",
+      async () => {
+        attempts += 1;
+        // The request may have reached the server, which e-mailed a link, while its answer never came back.
+        if (attempts === 1) throw new DOMException("The call took too long.", "TimeoutError");
+        return null;
+      },
+      "",
+    );
+    first.actor.send({ type: "link.request" });
+    await waitFor(first.actor, (s) => s.matches("needsLink") && s.context.sendFailed);
+    first.actor.send({ type: "link.request" });
+    await waitFor(first.actor, (s) => s.status === "done");
+    expect(first.actor.getSnapshot().value).toBe("linkSent");
+    const keys = first.calls.map(([, input]) => (input as { requestId?: string }).requestId);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(requestKey);
+    expect(keys[1]).toBe(keys[0]);
+
+    // Answered, the request is over: the page offers no new one, and a new request (the link opened again) is a new key.
+    expect(first.actor.getSnapshot().can({ type: "link.request" })).toBe(false);
+    const again = start("ana@example.com", async () => null, "");
+    again.actor.send({ type: "link.request" });
+    await waitFor(again.actor, (s) => s.status === "done");
+    expect(again.calls).toEqual([["requestPortal", { email: "ana@example.com", requestId: expect.stringMatching(requestKey) }]]);
+    expect((again.calls[0]![1] as { requestId: string }).requestId).not.toBe(keys[0]);
   });
 
   it("with a token, an e-mail of spaces is left out of the portal request", async () => {

@@ -122,4 +122,15 @@ describe("portal redirect page", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Open your billing portal" })).toBeTruthy();
     expect(requests).toEqual([]);
   });
+
+  it("asks for the e-mailed link with a request key, and again with the same key after a failure (decision 018)", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    show(<PortalRedirectPage email="nobody@example.com" />, "/?email=nobody@example.com");
+    screen.getByRole("button", { name: "Email me a link to my billing portal" }).click();
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("We couldn't send the link right now. Please try again in a minute."));
+    screen.getByRole("button", { name: "Email me a link to my billing portal" }).click();
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[0]).toMatch(/^GET \/api\/payments\/create-portal-session\/nobody%40example\.com\?requestId=[0-9a-f]{32}$/);
+    expect(requests[1]).toBe(requests[0]);
+  });
 });
