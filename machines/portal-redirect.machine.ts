@@ -5,11 +5,15 @@
 // server does not accept ends on "we've e-mailed you a link" too (the server sends a fresh link when the token or
 // the address belongs to a subscription).
 import { assign, fromPromise, setup } from "xstate";
+import { emailSchema } from "#contract/common";
 import { isAllowedRedirect } from "#domain/redirects";
 import { notProvided } from "./not-provided";
 
 export interface PortalRedirectInput {
-  /** The ?email= value as given ("" when the parameter is empty or absent: the e-mails' links carry none). */
+  /**
+   * The ?email= value as given ("" when the parameter is empty or absent: the e-mails' links carry none). Anything
+   * that is no e-mail address counts as none: the page shows the address, and a link may carry any text.
+   */
   email: string;
   /** The ?token= value ("" when absent). */
   token?: string;
@@ -35,6 +39,12 @@ export interface PortalRedirectContext extends Required<PortalRedirectInput> {
 
 /** 32 random hex digits, as /login's key (getRandomValues: randomUUID needs a secure context). */
 const newRequestId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+/** The address, trimmed and lowercased as the server takes it, or "" for anything the server's schema refuses. */
+const validEmail = (email: string) => {
+  const parsed = emailSchema.safeParse(email);
+  return parsed.success ? parsed.data : "";
+};
 
 export const portalRedirectMachine = setup({
   // Stryker disable next-line ObjectLiteral: TypeScript only; XState reads no value of `types` at run time.
@@ -62,7 +72,7 @@ export const portalRedirectMachine = setup({
     keyLinkRequest: assign({ requestId: ({ context }) => context.requestId ?? newRequestId() }),
   },
   guards: {
-    hasEmail: ({ context }) => context.email.trim() !== "",
+    hasEmail: ({ context }) => context.email !== "",
     hasToken: ({ context }) => context.token.trim() !== "",
     noLink: (_, params: { link: string | null }) => params.link === null,
     linkAllowed: (_, params: { link: string | null; ownOrigin: string; providerOrigins: readonly string[] }) =>
@@ -79,7 +89,7 @@ export const portalRedirectMachine = setup({
       "portal.retry": "the visitor asks for the portal again after it failed",
     },
     guards: {
-      hasEmail: "the link carries an e-mail",
+      hasEmail: "the link carries an e-mail address",
       hasToken: "the link carries a token (the welcome e-mail's or a sign-in link's)",
       noLink: "the server gave no portal link (it e-mails a sign-in link instead)",
       linkAllowed: "the portal link goes to this site or the payment provider",
@@ -90,7 +100,7 @@ export const portalRedirectMachine = setup({
       redirect: { name: "leaving for the portal", description: "Sends the browser to the billing portal." },
     },
   },
-  context: ({ input }) => ({ ...input, token: input.token ?? "", link: null, error: null, sendFailed: false, requestId: null }),
+  context: ({ input }) => ({ ...input, email: validEmail(input.email), token: input.token ?? "", link: null, error: null, sendFailed: false, requestId: null }),
   initial: "start",
   states: {
     start: {
@@ -124,7 +134,7 @@ export const portalRedirectMachine = setup({
       invoke: {
         id: "requestLink",
         src: "requestPortal",
-        input: ({ context }) => ({ email: context.email.trim(), requestId: context.requestId ?? undefined }),
+        input: ({ context }) => ({ email: context.email, requestId: context.requestId ?? undefined }),
         // Answered, the request is over: another would be a new one, with a new key.
         onDone: { target: "linkSent", actions: assign({ sendFailed: false, requestId: null }), description: "Confirms, the same whatever the address." },
         onError: {
@@ -141,7 +151,7 @@ export const portalRedirectMachine = setup({
       invoke: {
         id: "requestPortal",
         src: "requestPortal",
-        input: ({ context }) => ({ ...(context.email.trim() ? { email: context.email.trim() } : {}), token: context.token.trim() }),
+        input: ({ context }) => ({ ...(context.email ? { email: context.email } : {}), token: context.token.trim() }),
         onDone: [
           {
             guard: { type: "linkAllowed", params: ({ context, event }) => ({ link: event.output, ownOrigin: context.ownOrigin, providerOrigins: context.providerOrigins }) },

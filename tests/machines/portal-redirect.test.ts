@@ -2,9 +2,11 @@
 // recorded actors.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, waitFor, type EventObject } from "xstate";
+import { emailSchema } from "#contract/common";
 import { portalRedirectMachine, type PortalRedirectInput } from "#machines/portal-redirect.machine";
 import { actorOutcomes, recordedActors, uncovered, walkModel } from "./helpers/model";
 
+const spoof = "your account is suspended. Call 305-555-0000 now";
 /** The key decision 018 has the page send with a request for a sign-in link: 32 hex digits. */
 const requestKey = /^[0-9a-f]{32}$/;
 const origins = { ownOrigin: "https://freshfold.test", providerOrigins: ["https://billing.stripe.com"] };
@@ -14,6 +16,9 @@ const inputs: Record<string, PortalRedirectInput> = {
   "with an e-mail and no token": { email: "ana@example.com", ...origins },
   "with an empty e-mail": { email: "", ...origins },
   "with a blank e-mail": { email: "   ", ...origins },
+  // Any text can be put in ?email= (content spoofing on the official page): what is no e-mail address counts as none.
+  "with a malformed e-mail": { email: spoof, ...origins },
+  "with a malformed e-mail and a token": { email: spoof, token: "w.1.sig", ...origins },
 };
 
 const allEvents: EventObject[] = [
@@ -32,13 +37,16 @@ describe("portal-redirect machine: model", () => {
   it("covers every state and every transition across its inputs", () => {
     const { runs, total } = walkModel("portal-redirect", silent, { inputs, events: allEvents });
     for (const { paths, input } of runs) {
-      const { email, token } = input as PortalRedirectInput;
+      const { token } = input as PortalRedirectInput;
       for (const path of paths) {
         const { context } = path.state;
+        // Only an e-mail address is kept (and ever shown): anything else in ?email= counts as none.
+        if (context.email !== "") expect(emailSchema.safeParse(context.email).success).toBe(true);
+        expect(context.email).not.toContain("suspended");
         // A request for a sign-in link always carries its key (decision 018).
         if (path.state.matches("requestingLink")) expect(context.requestId).toMatch(requestKey);
         // The error page always names one of the two errors; the browser is only ever sent to an allowed link.
-        if (path.state.matches("error")) expect(context.error).toBe(email.trim() || token?.trim() ? "portalFailed" : "missingEmail");
+        if (path.state.matches("error")) expect(context.error).toBe(context.email || token?.trim() ? "portalFailed" : "missingEmail");
         // A failed portal request (only ever with a token) says so, and only it offers to ask again.
         else if (path.state.matches("failed")) {
           expect(token?.trim()).toBeTruthy();
@@ -182,6 +190,24 @@ describe("portal-redirect machine: behaviour", () => {
     await waitFor(again.actor, (s) => s.status === "done");
     expect(again.calls).toEqual([["requestPortal", { email: "ana@example.com", requestId: expect.stringMatching(requestKey) }]]);
     expect((again.calls[0]![1] as { requestId: string }).requestId).not.toBe(keys[0]);
+  });
+
+  it("takes a malformed ?email= for none: without a token the missing e-mail error, no offer and no call", () => {
+    for (const email of [spoof, "ana@example", "ana@@example.com", "ana @example.com", `${"a".repeat(250)}@example.com`]) {
+      const { actor, calls } = start(email, async () => null, "");
+      expect(actor.getSnapshot().value).toBe("error");
+      expect(actor.getSnapshot().context.error).toBe("missingEmail");
+      expect(actor.getSnapshot().context.email).toBe("");
+      expect(calls).toEqual([]);
+    }
+  });
+
+  it("with a token, a malformed ?email= is left out of the request and of the confirmation", async () => {
+    const { actor, calls } = start(spoof, async () => null, "s.used");
+    await waitFor(actor, (s) => s.status === "done");
+    expect(actor.getSnapshot().value).toBe("linkSent");
+    expect(actor.getSnapshot().context.email).toBe("");
+    expect(calls).toEqual([["requestPortal", { token: "s.used" }]]);
   });
 
   it("with a token, an e-mail of spaces is left out of the portal request", async () => {

@@ -123,6 +123,23 @@ describe("portal redirect page", () => {
     expect(requests).toEqual([]);
   });
 
+  it("never shows text put in ?email= that is no e-mail address (content spoofing): it is taken for no e-mail", async () => {
+    const spoof = "your account is suspended. Call 305-555-0000 now";
+    const alone = show(<PortalRedirectPage email={spoof} />, `/?email=${encodeURIComponent(spoof)}`);
+    expect(screen.getByRole("heading", { level: 1, name: "Error" })).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toBe("No email provided in URL");
+    expect(screen.queryByRole("button", { name: "Email me a link to my billing portal" })).toBeNull();
+    expect(document.body.textContent).not.toContain("305-555-0000");
+    expect(document.title).not.toContain("305-555-0000");
+    alone.unmount();
+
+    // With a token the page asks with the token alone and confirms without the text.
+    show(<PortalRedirectPage email={spoof} />, `/?email=${encodeURIComponent(spoof)}&token=s.used`);
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Check your email" })).toBeTruthy());
+    expect(document.body.textContent).not.toContain("305-555-0000");
+    expect(requests).toEqual(["POST /api/payments/portal-session", JSON.stringify({ token: "s.used" })]);
+  });
+
   it("asks for the e-mailed link with a request key, and again with the same key after a failure (decision 018)", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     show(<PortalRedirectPage email="nobody@example.com" />, "/?email=nobody@example.com");
