@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { test, expect, expectNoAxeViolations, useLanguage } from "./fixtures";
 import { a, isoDay, uniqueSignupEmail, wizard } from "./models/signup-driver";
 
-test("a recorded sign-up's log replays to the same state, with e-mail, phone and street address masked", async ({ page }) => {
+test("a recorded sign-up's log replays to the same state, with e-mail, phone, street address and gate code masked", async ({ page }) => {
   test.slow(); // a whole sign-up, an axe scan, export, import and replay: timed out at 30 s at load 15 to 20
   await useLanguage(page, "en");
   await page.goto("/signup?support");
@@ -18,7 +18,12 @@ test("a recorded sign-up's log replays to the same state, with e-mail, phone and
   await w.continueButton.click();
   await w.answerPreferences();
   await w.pickDays(isoDay(8), [isoDay(9), isoDay(11)]);
-  await w.chooseHouse();
+  // The house's ways in, which support must never receive.
+  await page.getByText(w.t("House"), { exact: true }).click();
+  await page.getByRole("textbox", { name: w.t("Gate code") }).fill("4821#");
+  await page.getByRole("textbox", { name: w.t("Other instructions") }).fill("Key under the mat, alarm 9931");
+  await w.continueButton.click();
+  await w.expectStep(6);
 
   // The panel (folded until opened) shows the running machine, its state and masked context.
   await panel.getByRole("button", { name: "Show" }).click();
@@ -35,6 +40,10 @@ test("a recorded sign-up's log replays to the same state, with e-mail, phone and
   expect(text).not.toContain(email);
   expect(text).not.toContain("5550142");
   expect(text).not.toContain("Brickell Avenue");
+  expect(text).not.toContain("4821");
+  expect(text).not.toContain("9931");
+  expect(text).not.toContain("under the mat");
+  expect(text).toContain('"gateCode": "0000*"');
   const log = JSON.parse(text);
   expect(log.format).toBe("freshfold-support-log");
   const signupSession = log.sessions.find((s: { machineId: string }) => s.machineId === "signup");

@@ -23,22 +23,125 @@ export function maskStreet(text: string): string {
   );
 }
 
+/**
+ * Keeps only each character's kind (letters x, digits 0, spaces, anything else *), so a replayed field still has
+ * its length: a building's access code "4821#" → "0000*", its instructions "Key under mat" → "xxx xxxxx xxx".
+ */
+export function maskCode(text: string): string {
+  return text.replace(/\p{L}/gu, "x").replace(/\p{N}/gu, "0").replace(/[^x0\s]/g, "*");
+}
+
+// The e-mailed links' proofs of a customer (docs/who-may-do-what.md): the welcome token "w." opens the billing
+// portal for 30 days, a sign-in token "s." once. Its kind stays, so support sees which link was used.
+const TOKEN = /^([ws])\.[\w.-]+$/;
+const TOKEN_IN_TEXT = /(?<![\w.-])([ws])\.\w[\w.-]{7,}/g;
+
+/** A portal token: "w.aB3…" → "w.***"; a token of no known kind → "***". */
+export function maskToken(text: string): string {
+  if (!text) return text;
+  const kind = TOKEN.exec(text)?.[1];
+  return kind ? `${kind}.***` : "***";
+}
+
+// The payment provider's and the sandbox's hosted pages: a checkout or billing-portal link is a live session
+// that opens the customer's payment or subscription. The origin stays (a replayed guard checks it), and a bare
+// origin (the machines' providerOrigins) is no session and stays whole.
+const HOSTED_LINK = /https:\/\/(?:[a-z0-9-]+\.)*stripe\.com[/?#][^\s"'<>]*|(?:https?:\/\/[^\s/?#"'<>]+)?\/sandbox\/(?:checkout|portal)\/[^\s"'<>]*/g;
+// A checkout session id (Stripe's cs_test_/cs_live_, the sandbox's cs_sandbox_): it names the paid checkout.
+const CHECKOUT_ID = /\bcs_(test|live|sandbox)_[\w-]+/g;
+
+/** A hosted page's link: "https://billing.stripe.com/p/session/…" → "https://billing.stripe.com/***". */
+export function maskLink(text: string): string {
+  if (!text) return text;
+  const sandbox = /^((?:https?:\/\/[^\s/?#]+)?\/sandbox\/(?:checkout|portal)\/)/.exec(text)?.[1];
+  if (sandbox) return `${sandbox}***`;
+  try {
+    const { origin } = new URL(text);
+    return origin === "null" ? "***" : `${origin}/***`;
+  } catch {
+    return "***";
+  }
+}
+
+/** A checkout session id or reference: "cs_test_a1B2…" → "cs_test_***"; any other → "***". */
+export function maskCheckoutId(text: string): string {
+  if (!text) return text;
+  const kind = /^cs_(test|live|sandbox)_/.exec(text)?.[1];
+  return kind ? `cs_${kind}_***` : "***";
+}
+
+/** The secrets above wherever they sit in a text (an answer, an error, a run key), then its e-mail addresses. */
+function maskText(text: string): string {
+  return maskEmail(
+    text.replace(HOSTED_LINK, maskLink).replace(TOKEN_IN_TEXT, (_, kind: string) => `${kind}.***`).replace(CHECKOUT_ID, (_, kind: string) => `cs_${kind}_***`),
+  );
+}
+
 const phoneKeys = /phone/i;
 /** Where a street address sits: the form's street, and the autocomplete's query, suggestions and result. */
 const streetKeys = /^(street|formatted_address|query|text|mainText)$/;
+/** The portal-redirect's ?token= (and any other token). */
+const tokenKeys = /^token$|Token$/;
+/** Hosted-page links: the portal redirect's link, the payment-success page's portalLink, the sign-up's checkoutUrl, an answer's portal_url. */
+const linkKeys = /^(link|url|href)$|(Link|Url|_url)$/;
+/** The payment-success page's ?session_id= and the payment-canceled page's ?checkout= reference. */
+const checkoutKeys = /^(sessionId|session_id|checkout|checkoutId)$/;
+/** Step 5's ways into the customer's home or business (src/domain/signup-form.ts buildingFields); the free-text instructions often hold a code too. */
+const accessKeys = /^(gateCode|callBoxCode|accessCode|other|parkingInstructions)$/;
 
-/** A deep copy with every e-mail address, phone number and street address masked (the ZIP and city stay). */
+/**
+ * A deep copy with every e-mail address, phone number and street address, every portal token, hosted checkout or
+ * portal link, checkout session id and building access code masked (the ZIP, city, dates and choices stay).
+ */
 export function maskPersonalData(value: unknown, key = ""): unknown {
   if (typeof value === "string") {
     if (streetKeys.test(key)) return maskStreet(value);
+    if (tokenKeys.test(key)) return maskToken(value);
+    if (linkKeys.test(key)) return maskLink(value);
+    if (checkoutKeys.test(key)) return maskCheckoutId(value);
+    if (accessKeys.test(key)) return maskCode(value);
     if (phoneKeys.test(key) || (PHONE_DIGITS.test(value) && value.replace(/\D/g, "").length >= 10)) return maskPhone(value);
-    return maskEmail(value);
+    return maskText(value);
   }
   if (Array.isArray(value)) return value.map((item) => maskPersonalData(item, key));
   if (value && typeof value === "object") {
-    // The street field's keystrokes reach the address autocomplete as { type: "input.changed", value }.
-    const typedStreet = (value as { type?: unknown }).type === "input.changed";
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskPersonalData(v, typedStreet && k === "value" ? "street" : k)]));
+    // A field's edit names the field beside its value: { type: "building.changed", field: "gateCode", value }. The
+    // street field's keystrokes reach the address autocomplete as { type: "input.changed", value }.
+    const { type, field } = value as { type?: unknown; field?: unknown };
+    const valueKey = type === "input.changed" ? "street" : typeof field === "string" ? field : "value";
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskPersonalData(v, k === "value" ? valueKey : k)]));
   }
   return value;
+}
+
+/**
+ * The page's address with its path and harmless parameters kept and each parameter's value masked as above:
+ * "/?email=ana%40example.com&token=w.…&support" → "/?email=a***@e***.com&token=w.***&support".
+ */
+export function maskPageAddress(page: string): string {
+  const [pathAndQuery = "", hash] = page.split(/#(.*)/s);
+  const [path = "", query] = pathAndQuery.split(/\?(.*)/s);
+  const maskedQuery =
+    query === undefined
+      ? ""
+      : `?${query
+          .split("&")
+          .map((pair) => {
+            const at = pair.indexOf("=");
+            if (at < 0) return maskText(pair);
+            const name = decodeParameter(pair.slice(0, at));
+            const raw = decodeParameter(pair.slice(at + 1));
+            const masked = maskPersonalData(raw, name) as string;
+            return masked === raw ? pair : `${pair.slice(0, at)}=${encodeURIComponent(masked).replace(/%40/g, "@")}`;
+          })
+          .join("&")}`;
+  return maskText(path) + maskedQuery + (hash === undefined ? "" : `#${maskText(hash)}`);
+}
+
+function decodeParameter(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return text;
+  }
 }

@@ -1,7 +1,7 @@
 // Records what the running machines do, for the support panel: each machine's state and context, and the
 // events they received, masked. Turned on by ?support (kept for the tab) or a VITE_SUPPORT=1 build.
 import type { AnyActorRef, InspectionEvent } from "xstate";
-import { maskPersonalData } from "./masking";
+import { maskPageAddress, maskPersonalData } from "./masking";
 
 export interface RecordedSession {
   sessionId: string;
@@ -25,6 +25,7 @@ export interface SupportLog {
   format: "freshfold-support-log";
   version: 1;
   exportedAt: string;
+  /** The page's path and parameters, masked. */
   page: string;
   sessions: RecordedSession[];
   events: RecordedEvent[];
@@ -66,8 +67,9 @@ export class SupportRecorder {
     }
   };
 
+  /** The log to export; `page` is the address as the browser has it (its ?email=, ?token= and ?session_id= get masked). */
   toLog(page: string): SupportLog {
-    return { format: "freshfold-support-log", version: 1, exportedAt: new Date().toISOString(), page, sessions: [...this.sessions.values()], events: [...this.events] };
+    return { format: "freshfold-support-log", version: 1, exportedAt: new Date().toISOString(), page: maskPageAddress(page), sessions: [...this.sessions.values()], events: [...this.events] };
   }
 
   subscribe = (listener: () => void) => {

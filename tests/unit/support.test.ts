@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { assign, createActor, fromPromise, setup } from "xstate";
+import { assign, createActor, fromPromise, setup, waitFor } from "xstate";
+import { paymentProviderOrigins } from "#domain/redirects";
+import { paymentSuccessMachine } from "#machines/payment-success.machine";
+import { portalRedirectMachine } from "#machines/portal-redirect.machine";
+import { signupMachine } from "#machines/signup.machine";
 import { maskEmail, maskPersonalData, maskPhone, maskStreet } from "../../src/inspection/masking";
-import { SupportRecorder } from "../../src/inspection/recorder";
+import { SupportRecorder, type SupportLog } from "../../src/inspection/recorder";
+import { validSignupForm } from "../fixtures/signup-form";
 import { createReplay, describeStateValue, sameStateValue } from "../../src/support/replay";
 
 describe("masking personal data", () => {
@@ -93,5 +98,204 @@ describe("support recording and replay", () => {
   it("describes nested state values as dotted paths", () => {
     expect(describeStateValue({ step1: { email: "free", area: "checking" } })).toEqual(["step1.email.free", "step1.area.checking"]);
     expect(sameStateValue({ a: "x", b: "y" }, { b: "y", a: "x" })).toBe(true);
+  });
+});
+
+// What a support log must never carry: the proofs and live links that open a customer's billing portal or
+// checkout, and the codes that open their home. Each is recorded by the real machine, as on the site.
+const WELCOME_TOKEN = "w.aB3dE5fG7hI9jK1l.Mn0pQrStUvWxYz12345678.c2VjcmV0X2NpcGhlcnRleHQ";
+const SIGN_IN_TOKEN = "s.Q2hhbmdlTWVJbW1lZGlhdGVseV9zaWduX2luX3Rva2Vu";
+const PORTAL_URL = "https://billing.stripe.com/p/session/test_YWNjdF8xUG9ydGFsU2VjcmV0";
+const SANDBOX_PORTAL_URL = "https://freshfold.test/sandbox/portal/bps_sandbox_Zm9vYmFyYmF6cXV4";
+const CHECKOUT_SESSION = "cs_test_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ";
+const CHECKOUT_URL = `https://checkout.stripe.com/c/pay/${CHECKOUT_SESSION}#fidkdWxOYHwnPyd1blpxYHZxWjA0`;
+const GATE_CODE = "4821#";
+const CALL_BOX_CODE = "Call 2207";
+const ACCESS_CODE = "KEY-5569";
+const OTHER = "Key under the mat, alarm 9931";
+
+const exported = (recorder: SupportRecorder, page = "/") => JSON.stringify(recorder.toLog(page));
+const sessionOf = (recorder: SupportRecorder, machineId: string) => {
+  const log = JSON.parse(exported(recorder)) as SupportLog;
+  return { log, session: log.sessions.find((s) => s.machineId === machineId)! };
+};
+// The calls, typed loosely: these tests record what the machines do, not their calls' shapes.
+const answers = (output: unknown) => fromPromise(async () => output) as never;
+const neverAnswers = fromPromise(() => new Promise<never>(() => {})) as never;
+
+describe("the support log carries no portal or checkout proof, live link or access code", () => {
+  it("a portal redirect with a welcome token, offline then retried: neither the token nor the portal link is exported", async () => {
+    // The offline request is logged by the machine (and again by its replay): expected here.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const recorder = new SupportRecorder();
+    let online = false;
+    const actor = createActor(
+      portalRedirectMachine.provide({
+        actors: {
+          requestPortal: fromPromise(async () => {
+            if (!online) throw new TypeError("Failed to fetch");
+            return PORTAL_URL;
+          }) as never,
+          redirect: neverAnswers,
+        },
+      }),
+      { input: { email: "", token: WELCOME_TOKEN, ownOrigin: "https://freshfold.test", providerOrigins: paymentProviderOrigins }, inspect: recorder.observe },
+    ).start();
+    await waitFor(actor, (s) => s.matches("failed"));
+    const whileFailed = exported(recorder, `/?token=${WELCOME_TOKEN}&support`);
+    expect(whileFailed).not.toContain(WELCOME_TOKEN.slice(2));
+    online = true;
+    actor.send({ type: "portal.retry" });
+    await waitFor(actor, (s) => s.matches("redirecting"));
+
+    const text = exported(recorder);
+    for (const secret of [WELCOME_TOKEN.slice(2), "aB3dE5fG7hI9jK1l", "/p/session/", "test_YWNjdF8x"]) expect(text).not.toContain(secret);
+    const { log, session } = sessionOf(recorder, "portalRedirect");
+    // What support needs stays: the kind of token, where the link went, the states and the events.
+    expect(session.context).toMatchObject({ token: "w.***", link: "https://billing.stripe.com/***", error: null, ownOrigin: "https://freshfold.test" });
+    expect(session.value).toBe("redirecting");
+    const types = log.events.filter((e) => e.sessionId === session.sessionId).map((e) => e.event.type);
+    expect(types).toEqual(["xstate.error.actor.requestPortal", "portal.retry", "xstate.done.actor.requestPortal"]);
+    // The masked link is still one the machine accepts, so the replay reaches the recorded state.
+    const replay = createReplay(portalRedirectMachine, session, log.events);
+    replay.toEnd();
+    expect(sameStateValue(replay.value(), session.value)).toBe(true);
+    actor.stop();
+    warn.mockRestore();
+  });
+
+  it("a sign-in token and a sandbox portal link are masked too, keeping their kind and origin", async () => {
+    const recorder = new SupportRecorder();
+    const actor = createActor(
+      portalRedirectMachine.provide({ actors: { requestPortal: answers(SANDBOX_PORTAL_URL), redirect: neverAnswers } }),
+      { input: { email: "ana@example.com", token: SIGN_IN_TOKEN, ownOrigin: "https://freshfold.test", providerOrigins: paymentProviderOrigins }, inspect: recorder.observe },
+    ).start();
+    await waitFor(actor, (s) => s.matches("redirecting"));
+    const text = exported(recorder);
+    for (const secret of [SIGN_IN_TOKEN.slice(2), "bps_sandbox_Zm9v", "ana@example.com"]) expect(text).not.toContain(secret);
+    expect(sessionOf(recorder, "portalRedirect").session.context).toMatchObject({ token: "s.***", link: "https://freshfold.test/sandbox/portal/***" });
+    actor.stop();
+  });
+
+  it("the payment-success page's portal link and checkout session id are masked; dates and states stay", async () => {
+    const recorder = new SupportRecorder();
+    const done = answers({ ok: true });
+    const actor = createActor(
+      paymentSuccessMachine.provide({
+        actors: {
+          claimRun: answers(true),
+          createOrder: done,
+          setActive: done,
+          sendWelcomeEmail: done,
+          trackConversion: done,
+          requestPortal: answers(PORTAL_URL),
+          openPortal: neverAnswers,
+        },
+      }),
+      {
+        input: {
+          client: { email: "ana@example.com", pickupone: "2030-01-09", pickuptwo: "2030-01-12" },
+          sessionId: CHECKOUT_SESSION,
+          trackerPresent: true,
+          ownOrigin: "https://freshfold.test",
+          providerOrigins: paymentProviderOrigins,
+        },
+        inspect: recorder.observe,
+      },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ sequence: "finished", portal: "ready" }));
+    expect(actor.getSnapshot().context.portalLink).toBe(PORTAL_URL);
+
+    const text = exported(recorder, `/payment-success?session_id=${CHECKOUT_SESSION}`);
+    for (const secret of [CHECKOUT_SESSION, "a1B2c3D4e5F6", "/p/session/", "test_YWNjdF8x", "ana@example.com"]) expect(text).not.toContain(secret);
+    const { log, session } = sessionOf(recorder, "paymentSuccess");
+    expect(session.context).toMatchObject({ portalLink: "https://billing.stripe.com/***", sessionId: "cs_test_***", portalAnswered: true });
+    expect(session.context).toMatchObject({ client: { pickupone: "2030-01-09", pickuptwo: "2030-01-12" }, providerOrigins: [...paymentProviderOrigins] });
+    expect(log.events.map((e) => e.event.type)).toContain("xstate.done.actor.trackConversion");
+    expect(recorder.toLog(`/payment-success?session_id=${CHECKOUT_SESSION}`).page).toBe("/payment-success?session_id=cs_test_***");
+    actor.stop();
+  });
+
+  it("a sign-up's building access codes and the checkout link are masked; the ZIP, detergent, dates and steps stay", async () => {
+    const recorder = new SupportRecorder();
+    const actor = createActor(
+      signupMachine.provide({
+        actors: {
+          checkEmail: neverAnswers,
+          checkServiceArea: neverAnswers,
+          loadAvailability: neverAnswers,
+          saveCheckout: answers(undefined),
+          createCheckout: answers(CHECKOUT_URL),
+          redirect: neverAnswers,
+        },
+      }),
+      { input: { language: "en", today: "2030-01-07", origin: "https://freshfold.test", form: validSignupForm({ buildingType: "apartment" }), restoreStep: 5 }, inspect: recorder.observe },
+    ).start();
+    actor.send({ type: "building.changed", field: "unit", value: "12B" });
+    actor.send({ type: "building.changed", field: "gateCode", value: GATE_CODE });
+    actor.send({ type: "building.changed", field: "callBoxCode", value: CALL_BOX_CODE });
+    actor.send({ type: "building.changed", field: "other", value: OTHER });
+    actor.send({ type: "building.type.changed", value: "business" });
+    actor.send({ type: "building.changed", field: "businessName", value: "Ana's Salon" });
+    actor.send({ type: "building.changed", field: "accessCode", value: ACCESS_CODE });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "step.next" });
+    await waitFor(actor, (s) => s.matches({ step6: { checkout: "redirecting" } }));
+
+    const text = exported(recorder, "/signup?support");
+    for (const secret of [GATE_CODE, "4821", CALL_BOX_CODE, "2207", ACCESS_CODE, "5569", "9931", "under the mat", CHECKOUT_SESSION, "/c/pay/", "fidkdWxO"]) {
+      expect(text, secret).not.toContain(secret);
+    }
+    const { log, session } = sessionOf(recorder, "signup");
+    const form = (session.context as { form: Record<string, unknown> }).form;
+    expect(form).toMatchObject({ detergent: "hypoallergenic", fabricSoftener: true, startDate: "2030-01-08", buildingType: "business", address: { zip: "33131", city: "Miami" } });
+    expect(form.building).toMatchObject({ gateCode: "0000*", callBoxCode: "xxxx 0000", accessCode: "xxx*0000", unit: "12B", businessName: "Ana's Salon" });
+    expect((session.context as { checkoutUrl: string }).checkoutUrl).toBe("https://checkout.stripe.com/***");
+    const edits = log.events.filter((e) => e.event.type === "building.changed").map((e) => [e.event.field, e.event.value]);
+    expect(edits).toEqual([["unit", "12B"], ["gateCode", "0000*"], ["callBoxCode", "xxxx 0000"], ["other", "xxx xxxxx xxx xxx* xxxxx 0000"], ["businessName", "Ana's Salon"], ["accessCode", "xxx*0000"]]);
+    // The replay still ends where the visitor did: on the way to the (masked) checkout page.
+    const replay = createReplay(signupMachine, session, log.events);
+    replay.toEnd();
+    expect(sameStateValue(replay.value(), session.value)).toBe(true);
+    actor.stop();
+  });
+
+  it("the exported page address keeps its path and harmless parameters, masking e-mail, token, session and checkout", () => {
+    const recorder = new SupportRecorder();
+    const page = `/es/?email=jane.doe%40example.com&token=${WELCOME_TOKEN}&support&zip=33131`;
+    const text = exported(recorder, page);
+    for (const secret of ["jane.doe", "example.com", WELCOME_TOKEN.slice(2)]) expect(text).not.toContain(secret);
+    expect(recorder.toLog(page).page).toBe("/es/?email=j***@e***.com&token=w.***&support&zip=33131");
+    expect(recorder.toLog(`/?token=${SIGN_IN_TOKEN}`).page).toBe("/?token=s.***");
+    expect(recorder.toLog("/payment-canceled?checkout=0123456789abcdef0123456789abcdef").page).toBe("/payment-canceled?checkout=***");
+    expect(recorder.toLog("/signup?resume=1&payment=canceled").page).toBe("/signup?resume=1&payment=canceled");
+  });
+
+  it("masks the secrets by key and by value wherever they sit", () => {
+    expect(
+      maskPersonalData({
+        token: "w.1.sig",
+        sessionToken: "abc123",
+        portal_url: "https://billing.stripe.com/p/session/x",
+        checkoutUrl: "https://freshfold.test/sandbox/checkout/cs_sandbox_abc?x=1",
+        checkout: "0123456789abcdef",
+        empty: { token: "", link: null, checkoutUrl: "" },
+        note: `sent ${PORTAL_URL} and ${SIGN_IN_TOKEN} for ${CHECKOUT_SESSION}`,
+        runKey: `ana@example.com|2030-01-09|2030-01-12|${CHECKOUT_SESSION}`,
+        step: 5,
+        zip: "33131",
+      }),
+    ).toEqual({
+      token: "w.***",
+      sessionToken: "***",
+      portal_url: "https://billing.stripe.com/***",
+      checkoutUrl: "https://freshfold.test/sandbox/checkout/***",
+      checkout: "***",
+      empty: { token: "", link: null, checkoutUrl: "" },
+      note: "sent https://billing.stripe.com/*** and s.*** for cs_test_***",
+      runKey: "a***@e***.com|2030-01-09|2030-01-12|cs_test_***",
+      step: 5,
+      zip: "33131",
+    });
   });
 });
