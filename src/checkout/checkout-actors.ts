@@ -5,7 +5,7 @@ import { PAYMENT_DEADLINE_MS } from "../api/deadline";
 import type { ConversionEvent } from "#machines/payment-success.machine";
 import { claimPaymentSuccessRun, sendConversion } from "./checkout-storage";
 import { leaveFor } from "../browser/tab-session";
-import { newSubmissionKeys } from "../contact/submission-keys";
+import { newSubmissionKeys } from "../api/submission-keys";
 
 // Every ask of one page carries one key (decision 018): when the server no longer knows this browser as the one that
 // paid (its proof lasts a day) it e-mails a sign-in link instead ({ sent: true }, null here), and a repeat of the

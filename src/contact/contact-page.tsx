@@ -27,7 +27,7 @@ import { useLanguage } from "../i18n/language-provider";
 import { showToast } from "../ui/toast";
 import { useToastsAhead } from "../ui/use-toasts-ahead";
 import { inspect } from "../inspection/inspect";
-import { newSubmissionKeys } from "./submission-keys";
+import { newSubmissionKeys } from "../api/submission-keys";
 
 /** The spec's message keys, translated. */
 export const contactErrorMessages: Record<ContactErrorKey, MessageDescriptor> = {

@@ -13,7 +13,7 @@ import { HydratedFieldset } from "../ui/hydrated-fieldset";
 import { useFocusWhenShown } from "../ui/use-focus-when-shown";
 import { createApiClient } from "../api/client";
 import { PAYMENT_DEADLINE_MS } from "../api/deadline";
-import { newSubmissionKeys } from "./submission-keys";
+import { newSubmissionKeys } from "../api/submission-keys";
 
 type LoginError = "emailRequired" | "emailInvalid";
 

@@ -137,6 +137,7 @@ const describers: Record<string, Describe> = {
     ["portal.refreshing", msg`portal button pressed, asking for a fresh billing-portal link`],
     ["portal.leaving", msg`leaving for the billing portal`],
     ["portal.unavailable", msg`no billing-portal link: the visitor may ask again`],
+    ["portal.emailed", msg`no proof of the paying browser any more: a sign-in link was e-mailed instead`],
   ]),
   portalRedirect: byState(msg`Billing portal`, [
     ["start", msg`reading the link`],
