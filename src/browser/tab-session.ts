@@ -1,7 +1,7 @@
 // The browser tab's saved checkout and its way out to hosted pages, shared by the sign-up and the checkout
 // pages (browser-only: call it from effects, actors or a machine's input, never at module top level or while
 // rendering on a server).
-import { CHECKOUT_FORM_KEY, savedCheckoutSchema, type SavedCheckout } from "#domain/signup-storage";
+import { CHECKOUT_FORM_KEY, storedCheckoutSchema, type StoredCheckout } from "#domain/signup-storage";
 
 const hasWindow = () => typeof window !== "undefined";
 
@@ -14,12 +14,15 @@ export function tabStorage(): Storage | null {
   }
 }
 
-/** The form and client the sign-up saved at checkout in this tab, or null when there is none or it is unreadable. */
-export function readSavedCheckout(): SavedCheckout | null {
+/**
+ * The form and client the sign-up saved at checkout in this tab (after /payment-success has claimed its run, only
+ * the client's e-mail and pickup days), or null when there is none or it is unreadable.
+ */
+export function readSavedCheckout(): StoredCheckout | null {
   try {
     const raw = tabStorage()?.getItem(CHECKOUT_FORM_KEY);
     if (!raw) return null;
-    const parsed = savedCheckoutSchema.safeParse(JSON.parse(raw));
+    const parsed = storedCheckoutSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

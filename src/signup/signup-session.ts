@@ -1,6 +1,6 @@
 // The only module of the sign-up that touches sessionStorage and window.location (browser-only: call it
 // from effects and actors, never during render or at module top level).
-import { CHECKOUT_FORM_KEY, CLIENT_DATA_KEY, ENTRY_STEPS_KEY, PAYMENT_SUCCESS_DONE_KEY, type SavedCheckout } from "#domain/signup-storage";
+import { CHECKOUT_FORM_KEY, CLIENT_DATA_KEY, ENTRY_STEPS_KEY, PAYMENT_SUCCESS_DONE_KEY, isWholeCheckout, type SavedCheckout } from "#domain/signup-storage";
 import { readSavedCheckout } from "../browser/tab-session";
 import { mirroredSignupSchema, restoreSignupForm, type SignupForm } from "#domain/signup-form";
 import type { Client } from "#contract/client";
@@ -69,10 +69,10 @@ export function openedEntryStep(): number | null {
   return typeof noted === "number" ? noted : null;
 }
 
-/** The full form saved at checkout (resume=1), as the wizard's form, or null. */
+/** The full form saved at checkout (resume=1), as the wizard's form, or null (also once it is paid: only its e-mail and days are left). */
 export function readSavedSignup(): { form: SignupForm; record: SavedCheckout } | null {
   const record = readSavedCheckout();
-  return record ? { form: restoreSignupForm(record.form), record } : null;
+  return record && isWholeCheckout(record) ? { form: restoreSignupForm(record.form), record } : null;
 }
 
 /**
@@ -80,7 +80,8 @@ export function readSavedSignup(): { form: SignupForm; record: SavedCheckout } |
  * (its run key names the e-mail). Such a form is done; /signup then starts a fresh sign-up.
  */
 export function paidInThisTab(email: string): boolean {
-  const saved = readSavedSignup();
+  // The whole record or, once /payment-success has claimed its run, what it left: the e-mail and the days.
+  const saved = readSavedCheckout();
   if (!saved) return false;
   let done: string | null;
   try {
@@ -88,11 +89,11 @@ export function paidInThisTab(email: string): boolean {
   } catch {
     return false;
   }
-  const paidEmail = saved.record.client.email.trim().toLowerCase();
+  const paidEmail = saved.client.email.trim().toLowerCase();
   return !!done && done.includes(paidEmail) && email.trim().toLowerCase() === paidEmail;
 }
 
-/** Forgets the tab's mirrored form (a paid sign-up is not reopened). */
+/** Forgets the tab's mirrored form (a paid sign-up is not reopened; /payment-success also drops it when it claims its run). */
 export function clearMirroredForm(): void {
   try {
     window.sessionStorage.removeItem(CLIENT_DATA_KEY);
@@ -101,7 +102,10 @@ export function clearMirroredForm(): void {
   }
 }
 
-/** Saves the full form and the client exactly as sent, for /payment-success, /payment-canceled and resume=1. */
+/**
+ * Saves the full form and the client exactly as sent, for /payment-success, /payment-canceled and resume=1. It stays
+ * whole until /payment-success claims its run, which keeps only the e-mail and the two pickup days (decision 008).
+ */
 export function saveCheckout(form: SignupForm, client: Client): void {
   const record: SavedCheckout = { form: form as unknown as Record<string, unknown>, client, savedAt: new Date().toISOString() };
   window.sessionStorage.setItem(CHECKOUT_FORM_KEY, JSON.stringify(record));

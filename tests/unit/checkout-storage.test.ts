@@ -3,11 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, toPromise, type AnyActorLogic } from "xstate";
 import { claimPaymentSuccessRun, sendConversion, trackerPresent } from "../../src/checkout/checkout-storage";
 import { readSavedCheckout } from "../../src/browser/tab-session";
+import { paidInThisTab, readMirroredForm, readSavedSignup, saveCheckout, writeMirroredForm } from "../../src/signup/signup-session";
+import { paymentSuccessRunKey } from "#machines/payment-success.machine";
+import { clientSchema, type ClientInput } from "#contract/client";
 import { paymentCanceledActors, paymentSuccessActors, portalRedirectActors } from "../../src/checkout/checkout-actors";
 import { createApiClient } from "../../src/api/client";
 import { CHECKOUT_FORM_KEY, CLIENT_DATA_KEY, PAYMENT_SUCCESS_DONE_KEY } from "#domain/signup-storage";
-import type { ClientInput } from "#contract/client";
 import { validClient } from "../fixtures/client";
+import { validSignupForm } from "../fixtures/signup-form";
 
 const client: ClientInput = validClient({ language: "es" });
 
@@ -53,6 +56,86 @@ describe("checkout storage", () => {
     expect(trackerPresent()).toBe(true);
     sendConversion({ value: 19.99, currency: "USD", transactionId: "cs_1" });
     expect(gtag).toHaveBeenCalledWith("event", "conversion", { value: 19.99, currency: "USD", transaction_id: "cs_1" });
+  });
+});
+
+describe("what the tab keeps of a sign-up after paying", () => {
+  // The values a visitor types that must not outlive the payment in a tab the next person may reopen
+  // (Ctrl+Shift+T restores a closed tab's sessionStorage): name, phone, street, the building's codes.
+  const typed = { firstName: "Marisol", lastName: "Fernández", phone: "(305) 555-0142", street: "801 Brickell Avenue", gateCode: "4827#", callBoxCode: "9911" };
+  const form = validSignupForm({
+    firstName: typed.firstName,
+    lastName: typed.lastName,
+    phone: typed.phone,
+    email: "marisol@example.com",
+    address: { street: typed.street, number: 801, zip: "33131", city: "Miami", state: "FL", country: "USA", formatted_address: "" },
+    buildingType: "apartment",
+    building: { ...validSignupForm().building, buildingName: "Brickell Tower", unit: "12B", callBoxCode: typed.callBoxCode, gateCode: typed.gateCode },
+  });
+  const sent = clientSchema.parse(
+    validClient({
+      name: typed.firstName,
+      surname: typed.lastName,
+      phoneNumber: typed.phone,
+      email: "marisol@example.com",
+      address: { street: "Brickell Avenue", number: 801, zip: "33131", city: "Miami", formatted_address: typed.street, unit: "12B", callBoxCode: typed.callBoxCode, gateCode: typed.gateCode },
+    }),
+  );
+  const runKey = paymentSuccessRunKey(sent, "cs_1");
+  /** Everything the tab holds, as a visitor's devtools would show it. */
+  const tabDump = () => JSON.stringify(Object.fromEntries(Array.from({ length: sessionStorage.length }, (_, i) => [sessionStorage.key(i), sessionStorage.getItem(sessionStorage.key(i)!)])));
+
+  /** The tab as it leaves for the payment page: the mirrored form (on step 6) and the checkout saved by Pay. */
+  function leaveForCheckout() {
+    writeMirroredForm(form, 6);
+    saveCheckout(form, sent);
+  }
+
+  it("a cancelled payment still finds the whole form and the client in the tab (step 6 with everything typed)", () => {
+    leaveForCheckout();
+    expect(readSavedSignup()?.form).toEqual(form);
+    expect(readSavedSignup()?.record.client).toEqual(sent);
+    expect(readSavedCheckout()?.client.email).toBe("marisol@example.com");
+    expect(readMirroredForm()).toEqual({ form, step: 6 });
+    expect(paidInThisTab("marisol@example.com")).toBe(false);
+  });
+
+  it("once the success page has claimed its run, keeps only the e-mail and the two pickup days", () => {
+    leaveForCheckout();
+    expect(tabDump()).toContain(typed.gateCode); // the setting is the real one
+    expect(claimPaymentSuccessRun(runKey)).toBe(true);
+    const dump = tabDump();
+    for (const value of Object.values(typed)) expect(dump, value).not.toContain(value);
+    for (const value of ["Brickell", "555", "Fernández", "12B"]) expect(dump, value).not.toContain(value);
+    expect(sessionStorage.getItem(CLIENT_DATA_KEY)).toBeNull();
+    expect(readMirroredForm()).toBeNull();
+    expect(readSavedCheckout()?.client).toEqual({ email: "marisol@example.com", pickupone: "2030-03-05", pickuptwo: "2030-03-07" });
+  });
+
+  it("a reload of the success page (a second read and claim) still finds the e-mail and the days, and nothing more", () => {
+    leaveForCheckout();
+    expect(claimPaymentSuccessRun(runKey)).toBe(true);
+    const reloaded = readSavedCheckout();
+    expect(reloaded && paymentSuccessRunKey(reloaded.client, "cs_1")).toBe(runKey);
+    expect(claimPaymentSuccessRun(runKey)).toBe(false);
+    expect(readSavedCheckout()?.client).toEqual({ email: "marisol@example.com", pickupone: "2030-03-05", pickuptwo: "2030-03-07" });
+    for (const value of Object.values(typed)) expect(tabDump(), value).not.toContain(value);
+  });
+
+  it("a paid tab that opens the sign-up again starts a fresh one: resume=1 reopens nothing, a mirror of the paid e-mail is dropped", () => {
+    leaveForCheckout();
+    claimPaymentSuccessRun(runKey);
+    expect(readSavedSignup()).toBeNull();
+    expect(paidInThisTab("marisol@example.com")).toBe(true);
+    expect(paidInThisTab("someone-else@example.com")).toBe(false);
+  });
+
+  it("a checkout saved after the claim (a new sign-up in the tab) is kept whole again until its own success", () => {
+    leaveForCheckout();
+    claimPaymentSuccessRun(runKey);
+    leaveForCheckout();
+    expect(readSavedSignup()?.form).toEqual(form);
+    expect(tabDump()).toContain(typed.gateCode);
   });
 });
 
