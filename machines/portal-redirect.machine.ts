@@ -7,6 +7,7 @@
 import { assign, fromPromise, setup } from "xstate";
 import { emailSchema } from "#contract/common";
 import { isAllowedRedirect } from "#domain/redirects";
+import { newRequestKey } from "#domain/request-key";
 import { notProvided } from "./not-provided";
 
 export interface PortalRedirectInput {
@@ -37,9 +38,6 @@ export interface PortalRedirectContext extends Required<PortalRedirectInput> {
   requestId: string | null;
 }
 
-/** 32 random hex digits, as /login's key (getRandomValues: randomUUID needs a secure context). */
-const newRequestId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
-
 /** The address, trimmed and lowercased as the server takes it, or "" for anything the server's schema refuses. */
 const validEmail = (email: string) => {
   const parsed = emailSchema.safeParse(email);
@@ -69,7 +67,7 @@ export const portalRedirectMachine = setup({
     fail: assign({ error: "portalFailed" as PortalRedirectError }),
     clearError: assign({ error: null }),
     // Kept until a try is answered (a failed one may have reached the server): a new key only for a new request.
-    keyLinkRequest: assign({ requestId: ({ context }) => context.requestId ?? newRequestId() }),
+    keyLinkRequest: assign({ requestId: ({ context }) => context.requestId ?? newRequestKey() }),
   },
   guards: {
     hasEmail: ({ context }) => context.email !== "",

@@ -1,11 +1,11 @@
-// The browser's key for one request that must not be acted on twice (the contact form's message, the login page's
-// sign-in link; decision 018): a try whose answer was lost (a stalled connection, the call's deadline) may still
+// The browser's key for one request that must not be acted on twice (the contact form's message, the sign-in link the login
+// and success pages ask for; decision 018): a try whose answer was lost (a stalled connection, the call's deadline) may still
 // have arrived, and its repeat carries the same key, which the server answers without acting again.
+import { newRequestKey } from "#domain/request-key";
 
 /**
  * The key of the request being sent: the same for every try of the same input, a new one for other input or once
- * forgotten (after a request went). 32 random hex digits (getRandomValues: randomUUID needs a secure context,
- * which a plain-http site is not).
+ * forgotten (after a request went).
  */
 export function newSubmissionKeys() {
   let last = { input: "", key: "" };
@@ -13,7 +13,7 @@ export function newSubmissionKeys() {
     keyFor(input: unknown): string {
       const serialized = JSON.stringify(input);
       if (last.input !== serialized || !last.key) {
-        last = { input: serialized, key: Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("") };
+        last = { input: serialized, key: newRequestKey() };
       }
       return last.key;
     },

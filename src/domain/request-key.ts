@@ -1,0 +1,3 @@
+// The browser's key for one request that must not be acted on twice (decision 018): 32 random hex digits
+// (getRandomValues: randomUUID needs a secure context, which a plain-http site is not).
+export const newRequestKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
