@@ -1,6 +1,7 @@
-// The browser's key for one request that must not be acted on twice (the contact form's message, the sign-in link the login
-// and success pages ask for; decision 018): a try whose answer was lost (a stalled connection, the call's deadline) may still
-// have arrived, and its repeat carries the same key, which the server answers without acting again.
+// The browser's key for one request that must not be acted on twice (the contact form's message, the sign-in link
+// the login and success pages ask for; decision 018): a try whose answer was lost (a stalled connection, the call's
+// deadline) may still have arrived, and its repeat carries the same key, which the server answers without acting
+// again.
 import { newRequestKey } from "#domain/request-key";
 
 /**
