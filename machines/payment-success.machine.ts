@@ -30,7 +30,11 @@ export interface PaymentSuccessInput {
 export interface ConversionEvent {
   value: number;
   currency: "USD";
-  transactionId: string;
+  /**
+   * The checkout session's id, by which the ad service counts one sale once; absent without one (never the run key:
+   * it holds the customer's e-mail, which an ad service must not receive).
+   */
+  transactionId?: string;
 }
 
 /** The steps whose failure is logged (and skipped over). */
@@ -268,7 +272,7 @@ export const paymentSuccessMachine = setup({
             input: ({ context }) => ({
               value: CONVERSION_VALUE,
               currency: "USD" as const,
-              transactionId: context.sessionId ?? context.runKey ?? "",
+              ...(context.sessionId ? { transactionId: context.sessionId } : {}),
             }),
             onDone: { target: "finished", description: "The calls are over." },
             onError: {

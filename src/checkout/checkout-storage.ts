@@ -53,7 +53,8 @@ function forgetPaidSignup(storage: Storage): void {
 
 export const trackerPresent = (): boolean => hasWindow() && typeof window.gtag === "function";
 
-export function sendConversion(event: { value: number; currency: string; transactionId: string }): void {
+export function sendConversion(event: { value: number; currency: string; transactionId?: string }): void {
   if (!hasWindow() || typeof window.gtag !== "function") return;
-  window.gtag("event", "conversion", { value: event.value, currency: event.currency, transaction_id: event.transactionId });
+  const transaction = event.transactionId ? { transaction_id: event.transactionId } : {};
+  window.gtag("event", "conversion", { value: event.value, currency: event.currency, ...transaction });
 }

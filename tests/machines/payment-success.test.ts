@@ -241,6 +241,13 @@ describe("payment-success machine: behaviour", () => {
     expect(calls.filter(([name]) => name === "openPortal")).toEqual([["openPortal", { url: "https://billing.stripe.com/p/session/4" }]]);
   });
 
+  it("reports a sale without a session id with no transaction id, never the run key that holds the customer's e-mail", async () => {
+    const { actor, calls } = start({ ...inputs["with tracker"]!, sessionId: null });
+    await settled(actor);
+    expect(calls.filter(([name]) => name === "trackConversion")).toEqual([["trackConversion", { value: 19.99, currency: "USD" }]]);
+    expect(JSON.stringify(calls.filter(([name]) => name === "trackConversion"))).not.toContain(client.email);
+  });
+
   it("when the server e-mailed a sign-in link instead (the paying browser's proof has lapsed): the button stays off, nothing offers to ask again, the welcome still goes", async () => {
     const { actor, calls } = start(inputs["without tracker"]!, { requestPortal: async () => null });
     await settled(actor);

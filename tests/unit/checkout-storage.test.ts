@@ -56,6 +56,8 @@ describe("checkout storage", () => {
     expect(trackerPresent()).toBe(true);
     sendConversion({ value: 19.99, currency: "USD", transactionId: "cs_1" });
     expect(gtag).toHaveBeenCalledWith("event", "conversion", { value: 19.99, currency: "USD", transaction_id: "cs_1" });
+    sendConversion({ value: 19.99, currency: "USD" });
+    expect(gtag).toHaveBeenLastCalledWith("event", "conversion", { value: 19.99, currency: "USD" });
   });
 });
 
