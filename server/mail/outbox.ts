@@ -64,7 +64,8 @@ export type NonPaymentReason = z.infer<typeof nonPaymentReasonSchema>;
 /**
  * The paid pickups still to come (yyyy-mm-dd), every one the client has from today on, whichever of its sign-ups
  * booked it. Any length: the e-mail names the first few and counts the rest, and a bound here would refuse, with the
- * message, the change of service it reports (queued in the same transaction). It stays short anyway: one a day at most, none past the booking window.
+ * message, the change of service it reports (queued in the same transaction). It stays short anyway: one a day at
+ * most, none past the booking window.
  */
 const paidPickupsSchema = z.array(dateString);
 
