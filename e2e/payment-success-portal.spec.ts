@@ -73,13 +73,24 @@ for (const language of ["en", "es"] as const) {
 
       // A day later the browser has dropped the checkout cookie (and the server holds it to that day too); the phone
       // reloads the tab it had kept.
+      const asks: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/api/payments/create-portal-session/")) asks.push(new URL(request.url()).searchParams.get("requestId") ?? "");
+      });
       await page.context().clearCookies();
       await page.reload();
-      await expect(page.getByRole("status")).toHaveText(checkout("For your security, this page can no longer open your billing portal. We've emailed you a sign-in link to it."));
+      const emailed = checkout("For your security, this page can no longer open your billing portal. We've emailed you a sign-in link to it.");
+      await expect(page.getByRole("status")).toHaveText(emailed);
       await expect(page.getByRole("button", { name: checkout("Go to Billing Portal") })).toBeDisabled();
       await expect(page.getByRole("button", { name: checkout("Try again") })).toHaveCount(0);
       // The link the page says was sent is in the customer's mailbox.
       expect(await signInLinkFor(page.request, email)).toMatch(/token=s\./);
+      // Reloaded again, the page asks as the same request (decision 018): the server sends no second link meanwhile.
+      await page.reload();
+      await expect(page.getByRole("status")).toHaveText(emailed);
+      expect(asks).toHaveLength(2);
+      expect(asks[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(asks[1]).toBe(asks[0]);
     });
   });
 }

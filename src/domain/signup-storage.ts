@@ -17,6 +17,11 @@ export const ENTRY_STEPS_KEY = "signup:entry-steps";
 export const CHECKOUT_FORM_KEY = "signup:checkout-form";
 /** Set by /payment-success once its sequence has run for a checkout (value: the checkout's e-mail + dates). */
 export const PAYMENT_SUCCESS_DONE_KEY = "signup:payment-success-done";
+/**
+ * The request key of /payment-success's portal asks (decision 018), kept for the tab: a reload of the page asks as
+ * the same request, so while a sign-in link it caused to be e-mailed is unused, no other is sent.
+ */
+export const PORTAL_REQUEST_KEY = "signup:portal-request";
 
 /**
  * The record saved under CHECKOUT_FORM_KEY: the wizard's own form state (opaque here; the sign-up

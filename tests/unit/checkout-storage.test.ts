@@ -8,7 +8,7 @@ import { paymentSuccessRunKey } from "#machines/payment-success.machine";
 import { clientSchema, type ClientInput } from "#contract/client";
 import { paymentCanceledActors, paymentSuccessActors, portalRedirectActors } from "../../src/checkout/checkout-actors";
 import { createApiClient } from "../../src/api/client";
-import { CHECKOUT_FORM_KEY, CLIENT_DATA_KEY, PAYMENT_SUCCESS_DONE_KEY } from "#domain/signup-storage";
+import { CHECKOUT_FORM_KEY, CLIENT_DATA_KEY, PAYMENT_SUCCESS_DONE_KEY, PORTAL_REQUEST_KEY } from "#domain/signup-storage";
 import { validClient } from "../fixtures/client";
 import { validSignupForm } from "../fixtures/signup-form";
 
@@ -24,10 +24,11 @@ describe("checkout storage", () => {
   it("keeps its records under fixed, distinct keys (a tab that left for checkout before a deploy comes back after it)", () => {
     // The keys are a stored format: sessionStorage outlives the round trip to the payment page, so a renamed key
     // would lose the saved checkout of every tab in flight (no orders created on its return); e2e/ seeds them too.
-    expect([CLIENT_DATA_KEY, CHECKOUT_FORM_KEY, PAYMENT_SUCCESS_DONE_KEY]).toEqual([
+    expect([CLIENT_DATA_KEY, CHECKOUT_FORM_KEY, PAYMENT_SUCCESS_DONE_KEY, PORTAL_REQUEST_KEY]).toEqual([
       "signup:client-data",
       "signup:checkout-form",
       "signup:payment-success-done",
+      "signup:portal-request",
     ]);
   });
 

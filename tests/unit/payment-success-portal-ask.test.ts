@@ -1,10 +1,12 @@
-// The success page's portal asks (src/checkout/checkout-actors.ts): one request key for every ask of one page, so
-// that when the server no longer knows the paying browser and e-mails a sign-in link instead, a retry or the press
-// after the load e-mails nothing more while that link is unused (decision 018); that answer reads as null.
-import { describe, expect, it, vi } from "vitest";
+// The success page's portal asks (src/checkout/checkout-actors.ts): one request key for every ask of the tab's success
+// page, so that when the server no longer knows the paying browser and e-mails a sign-in link instead, a retry, the
+// press after the load or a reload e-mails nothing more while that link is unused (decision 018); that answer reads
+// as null.
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, toPromise, type AnyActorLogic } from "xstate";
 import { paymentSuccessActors } from "../../src/checkout/checkout-actors";
 import { createApiClient } from "../../src/api/client";
+import { PORTAL_REQUEST_KEY } from "#domain/signup-storage";
 
 function fakeApi(answers: unknown[]) {
   const urls: string[] = [];
@@ -19,17 +21,25 @@ const run = (logic: AnyActorLogic, input: unknown) => toPromise(createActor(logi
 const keyOf = (url: string) => new URL(url, "http://site.test").searchParams.get("requestId");
 
 describe("the success page's portal asks", () => {
-  it("carry one key across the page's asks, and a new page's asks another", async () => {
-    const { api, urls } = fakeApi([{ sent: true }, { sent: true }, { portal_url: "https://billing.stripe.com/p/session/1" }]);
+  beforeEach(() => sessionStorage.clear());
+
+  it("carry one key across the page's asks and its reloads in the tab, and another tab's asks another", async () => {
+    const { api, urls } = fakeApi([{ sent: true }, { sent: true }, { sent: true }, { portal_url: "https://billing.stripe.com/p/session/1" }]);
     const page = paymentSuccessActors(api);
     await expect(run(page.requestPortal, { email: "ana@example.com" })).resolves.toBeNull();
     await expect(run(page.requestPortal, { email: "ana@example.com" })).resolves.toBeNull();
+    // A reload: a new page in the same tab.
+    await expect(run(paymentSuccessActors(api).requestPortal, { email: "ana@example.com" })).resolves.toBeNull();
+    // Another tab: its own sessionStorage.
+    sessionStorage.clear();
     await expect(run(paymentSuccessActors(api).requestPortal, { email: "ana@example.com" })).resolves.toBe("https://billing.stripe.com/p/session/1");
-    const [first, second, other] = urls.map(keyOf);
+    const [first, second, reloaded, otherTab] = urls.map(keyOf);
     expect(first).toMatch(/^[0-9a-f]{32}$/);
     expect(second).toBe(first);
-    expect(other).toMatch(/^[0-9a-f]{32}$/);
-    expect(other).not.toBe(first);
+    expect(reloaded).toBe(first);
+    expect(sessionStorage.getItem(PORTAL_REQUEST_KEY)).toBe(otherTab);
+    expect(otherTab).toMatch(/^[0-9a-f]{32}$/);
+    expect(otherTab).not.toBe(first);
   });
 
   it("still treat an answer with neither a link nor `sent` as a failure", async () => {
