@@ -293,6 +293,7 @@ export const paymentSuccessMachine = setup({
       description: "The billing-portal button: disabled until a portal link is obtained.",
       states: {
         waiting: {
+          tags: ["portalPending"],
           description: "Waiting until the client is active before asking for the portal link.",
           always: { guard: "portalWanted", target: "requesting", description: "Asks for the portal link." },
         },

@@ -24,6 +24,9 @@ import { holdsSubscription } from "../services/subscription-state";
 export default fp(
   async (app) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
+    // The keyed hash of the requesting client address (an IPv4 address or an IPv6 /64), never the address itself: the
+    // open-checkout cap and the sign-in links' daily count key by the same value.
+    const requestAddressKey = (request: FastifyRequest) => addressKey(app.trust.secret, clientKey(request.ip));
     const rules = pickupRules(app.config);
     const origin = publicOrigin(app.config);
     const secureCookie = origin.startsWith("https:");
@@ -46,7 +49,7 @@ export default fp(
             client: request.body.client,
             successUrl: request.body.success_url,
             cancelUrl: request.body.cancel_url,
-            owner: { ownerHash: owner.hash, addressKey: addressKey(app.trust.secret, clientKey(request.ip)), maxOpenPerAddress: app.config.CHECKOUT_OPEN_PER_ADDRESS },
+            owner: { ownerHash: owner.hash, addressKey: requestAddressKey(request), maxOpenPerAddress: app.config.CHECKOUT_OPEN_PER_ADDRESS },
           },
         );
         setCheckoutCookie(reply, owner.token, secureCookie);
@@ -132,7 +135,7 @@ export default fp(
      */
     async function neutral(client: ClientRow | undefined, request: FastifyRequest, requestId?: string) {
       if (client && (await holdsSubscription(app.database.db, client))) {
-        const from = { addressKey: addressKey(app.trust.secret, clientKey(request.ip)), perDay: app.config.SIGN_IN_LINKS_PER_DAY };
+        const from = { addressKey: requestAddressKey(request), perDay: app.config.SIGN_IN_LINKS_PER_DAY };
         await sendSignInLink(app.database.db, app.trust.secret, client, app.now(), from, requestId);
       }
       return { sent: true as const };

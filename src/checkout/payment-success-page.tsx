@@ -109,7 +109,7 @@ function PortalActions() {
   const actor = PaymentSuccess.useActorRef();
   const ready = PaymentSuccess.useSelector((s) => s.hasTag("portalReady"));
   const opening = PaymentSuccess.useSelector((s) => s.hasTag("portalOpening"));
-  const pending = PaymentSuccess.useSelector((s) => !s.hasTag("portalReady") && !s.matches({ portal: "unavailable" }) && !s.matches({ portal: "emailed" }));
+  const pending = PaymentSuccess.useSelector((s) => s.hasTag("portalPending"));
   const unavailable = PaymentSuccess.useSelector((s) => s.matches({ portal: "unavailable" }));
   const emailed = PaymentSuccess.useSelector((s) => s.matches({ portal: "emailed" }));
   return (
