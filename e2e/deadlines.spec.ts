@@ -5,10 +5,11 @@
 import type { Page } from "@playwright/test";
 import { test, expect, at, useLanguage } from "./fixtures";
 import { PAYMENT_DEADLINE_MS, SEND_DEADLINE_MS } from "../src/api/deadline";
+import { LEAVING_PATIENCE_MS } from "#machines/signup.machine";
 import { availableDays, createCheckout, mailedLinkFor, makeClient, payThroughApi, seedSavedCheckout, tr, uniqueEmail } from "./checkout-helpers";
 import { wizard } from "./models/signup-driver";
 
-const offsets = { en: { pay: 3, success: 10, canceled: 17, portal: 24 }, es: { pay: 5, success: 12, canceled: 19, portal: 27 } };
+const offsets = { en: { pay: 3, leave: 7, success: 10, canceled: 17, portal: 24 }, es: { pay: 5, leave: 8, success: 12, canceled: 19, portal: 27 } };
 
 /** Requests matching `url` get no answer at all until released; after that they go to the server. */
 async function stall(page: Page, url: string) {
@@ -154,6 +155,38 @@ for (const language of ["en", "es"] as const) {
       create.release();
       await w.payButton.click();
       await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+    });
+
+    test("sign-up: a payment page that does not open (Stop pressed while leaving) gives the summary back with a link to that page, which opens it", async ({ page }) => {
+      test.slow();
+      const email = uniqueEmail(`deadline-leave-${language}`);
+      await seedSavedCheckout(page, makeClient(email, await availableDays(page.request, offsets[language].leave), language));
+      const hosted = await stall(page, "**/sandbox/checkout/**");
+      await page.goto(at(language, "/signup?resume=1"));
+      const w = wizard(page, language);
+      await w.expectStep(6);
+      await freeze(page);
+      await w.payButton.click();
+      await expect.poll(() => hosted.held.length).toBe(1);
+      // The visitor presses the browser's Stop (what Chromium's button sends): the page stays, and no event says so.
+      await (await page.context().newCDPSession(page)).send("Page.stopLoading");
+      const processing = page.getByRole("button", { name: signup("Processing..."), exact: true });
+      await passDeadline(page, LEAVING_PATIENCE_MS, () => expect(processing).toBeDisabled());
+
+      const notice = page.getByRole("form").getByRole("alert").filter({ hasText: signup("The payment page hasn't opened yet") });
+      await expect(notice).toContainText(signup("It may still be loading. If it doesn't open, use this link, or press Complete and pay again."));
+      const link = notice.getByRole("link", { name: signup("Open the payment page"), exact: true });
+      await expect(link).toHaveAttribute("href", hosted.held[0]!);
+      // The summary is usable again, nothing typed lost.
+      await expect(w.payButton).toBeEnabled();
+      await expect(w.backButton).toBeEnabled();
+      await expect(page.getByText(email)).toBeVisible();
+
+      hosted.release();
+      await link.click();
+      await expect(page).toHaveURL(hosted.held[0]!);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await expect(page.getByRole("link", { name: tr("payments", "sandbox.checkout.cancel", language), exact: true })).toBeVisible();
     });
 
     test("payment success: stalled calls are given up one by one, the portal link's says so, and Try again gets it", async ({ page, baseURL }) => {

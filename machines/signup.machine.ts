@@ -137,6 +137,9 @@ const clientErrorKeys = (form: SignupForm, language: Language): string[] => {
 const withZip = (form: SignupForm, zip: string | undefined): SignupForm =>
   zip && /^\d{5}$/.test(zip) ? { ...form, address: { ...form.address, zip } } : form;
 
+/** How long the page may stay on after leaving for the payment page before the summary offers it again. */
+export const LEAVING_PATIENCE_MS = 10_000;
+
 export const signupMachine = setup({
   // Stryker disable next-line ObjectLiteral: TypeScript only; XState reads no value of `types` at run time.
   types: {
@@ -156,6 +159,9 @@ export const signupMachine = setup({
     createCheckout: fromPromise<string, { client: Client; origin: string }>(notProvided("createCheckout")),
     /** Provided by the view: sends the browser to the checkout page. */
     redirect: fromPromise<void, { url: string }>(notProvided("redirect")),
+  },
+  delays: {
+    leavingPatience: LEAVING_PATIENCE_MS,
   },
   guards: {
     emailCheckable: ({ event }) => {
@@ -398,6 +404,9 @@ export const signupMachine = setup({
       saveCheckout: { name: "saving the form", description: "Keeps the whole form in the tab, so a cancelled payment can come back to step 6." },
       createCheckout: { name: "the payment request", description: "Asks the server for a payment page; the server re-checks the e-mail, the area and the two days and holds the days." },
       redirect: { name: "leaving for payment", description: "Sends the browser to the payment page." },
+    },
+    delays: {
+      leavingPatience: "10 seconds still on this page",
     },
   },
   context: ({ input }) => ({
@@ -680,6 +689,15 @@ export const signupMachine = setup({
       states: {
         review: {
           description: "The summary, the price and the Pay button.",
+          initial: "ready",
+          states: {
+            ready: { description: "The summary as the visitor reaches it." },
+            stalled: {
+              description:
+                "Still on this page 10 seconds after leaving for the payment page (Stop was pressed, or the connection is very slow): the summary again, usable, with a link to that payment page; Pay asks for a new one.",
+              on: { "page.restored": { target: "ready", description: "The visitor came back with the Back button: the summary again." } },
+            },
+          },
           on: {
             "step.next": [
               { guard: "clientValid", target: "checkout", description: "Starts the payment." },
@@ -737,6 +755,9 @@ export const signupMachine = setup({
                 src: "redirect",
                 input: ({ context }) => ({ url: context.checkoutUrl }),
                 onError: { target: "#signup.step6.review", actions: "emitCheckoutFailed", description: "The browser could not leave: back to the summary with an error toast." },
+              },
+              after: {
+                leavingPatience: { target: "#signup.step6.review.stalled", description: "The payment page has not opened: the summary again, with a link to it." },
               },
             },
           },

@@ -10,6 +10,7 @@ import { ProgressBar } from "../ui/progress-bar";
 import { SubmitButton } from "../ui/submit-button";
 import { useHydrated } from "../ui/use-hydrated";
 import { Alert } from "../ui/alert";
+import { buttonClass } from "../ui/link-button";
 import { closeToast, showToast } from "../ui/toast";
 import { useToastsAhead } from "../ui/use-toasts-ahead";
 import { SignupActor } from "./signup-actor";
@@ -37,6 +38,8 @@ function Wizard() {
   const step = SignupActor.useSelector(stepOf);
   const busy = SignupActor.useSelector((s) => s.hasTag("busy"));
   const canGoBack = SignupActor.useSelector((s) => s.can({ type: "step.back" }));
+  // Still here LEAVING_PATIENCE_MS after leaving for the payment page: its link, to open it again.
+  const stalledCheckoutUrl = SignupActor.useSelector((s) => (s.matches({ step6: { review: "stalled" } }) ? s.context.checkoutUrl : null));
   const hydrated = useHydrated();
 
   // The machine carries keys and codes; the toasts are written here, in the active language. One
@@ -234,6 +237,14 @@ function Wizard() {
           {step === SIGNUP_STEPS && checkoutFailure && (
             <Alert variant="destructive" announce title={t`Payment Error`}>
               {checkoutErrorText(i18n, checkoutFailure.code)}
+            </Alert>
+          )}
+          {step === SIGNUP_STEPS && stalledCheckoutUrl && (
+            <Alert variant="warning" announce title={t`The payment page hasn't opened yet`}>
+              <p>{t`It may still be loading. If it doesn't open, use this link, or press Complete and pay again.`}</p>
+              <a href={stalledCheckoutUrl} className={`${buttonClass.secondary} mt-3`}>
+                {t`Open the payment page`}
+              </a>
             </Alert>
           )}
           <div className="flex flex-col-reverse gap-3 border-t border-brand-100 pt-6 sm:flex-row sm:justify-between">

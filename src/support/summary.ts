@@ -65,7 +65,8 @@ function signupLine(i18n: I18n, at: (path: string) => boolean, context: Record<s
     parts.push(msg`building: ${building}`);
   } else if (at("step6")) {
     step = "6";
-    if (at("step6.review")) parts.push(msg`reviewing the summary before paying`);
+    if (at("step6.review.stalled")) parts.push(msg`the payment page did not open: the summary again, with its link`);
+    else if (at("step6.review")) parts.push(msg`reviewing the summary before paying`);
     else if (at("step6.checkout.redirecting")) parts.push(msg`leaving for the payment page`);
     else parts.push(msg`asking for the payment page`);
   }

@@ -3,10 +3,10 @@
 // the test says.
 import type { ServiceAreaAnswer } from "#contract/calls";
 import type { Client } from "#contract/client";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { ApiRequestError } from "../../src/api/client";
-import { signupMachine, stepOf, type SavedCheckoutInput, type SignupEmitted, type SignupInput } from "#machines/signup.machine";
+import { LEAVING_PATIENCE_MS, signupMachine, stepOf, type SavedCheckoutInput, type SignupEmitted, type SignupInput } from "#machines/signup.machine";
 import { toClient, type SignupForm } from "#domain/signup-form";
 import { validSignupForm } from "../fixtures/signup-form";
 
@@ -106,5 +106,49 @@ describe("a payment that cannot start says why (checkout.failed) and goes where 
     actor.send({ type: "step.next" });
     await waitFor(actor, (s) => s.matches({ step6: "review" }) && emitted.length > 0);
     expect(emitted).toEqual([{ type: "checkout.failed", code: undefined }]);
+  });
+});
+
+describe("a payment page that does not open (Stop pressed, or a very slow connection)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  const leave = async () => {
+    vi.useFakeTimers();
+    const started = start(validSignupForm(), { restoreStep: 6 });
+    started.actor.send({ type: "step.next" });
+    await waitFor(started.actor, (s) => s.matches({ step6: { checkout: "redirecting" } }));
+    return started;
+  };
+
+  it("stays busy leaving until LEAVING_PATIENCE_MS, then shows the summary again, usable, keeping the link; nothing failed", async () => {
+    const { actor, emitted } = await leave();
+    await vi.advanceTimersByTimeAsync(LEAVING_PATIENCE_MS - 1);
+    expect(actor.getSnapshot().matches({ step6: { checkout: "redirecting" } })).toBe(true);
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot().matches({ step6: { review: "stalled" } })).toBe(true);
+    expect(actor.getSnapshot().hasTag("busy")).toBe(false);
+    expect(actor.getSnapshot().can({ type: "step.back" })).toBe(true);
+    expect(actor.getSnapshot().context.checkoutUrl).toBe(LINK);
+    expect(emitted).toEqual([]);
+  });
+
+  it("Pay there asks for a new payment page and leaves for it; Back from the payment page shows the plain summary", async () => {
+    const { actor, inputs } = await leave();
+    await vi.advanceTimersByTimeAsync(LEAVING_PATIENCE_MS);
+    actor.send({ type: "step.next" });
+    await waitFor(actor, (s) => s.matches({ step6: { checkout: "redirecting" } }));
+    expect(inputs.createCheckout).toHaveLength(2);
+    expect(inputs.redirect).toEqual([{ url: LINK }, { url: LINK }]);
+    await vi.advanceTimersByTimeAsync(LEAVING_PATIENCE_MS);
+    actor.send({ type: "page.restored" });
+    expect(actor.getSnapshot().matches({ step6: { review: "ready" } })).toBe(true);
+  });
+
+  it("a page that left in time never reaches it: back from the payment page before the wait, the summary as reached", async () => {
+    const { actor } = await leave();
+    actor.send({ type: "page.restored" });
+    await vi.advanceTimersByTimeAsync(LEAVING_PATIENCE_MS * 2);
+    expect(actor.getSnapshot().matches({ step6: { review: "ready" } })).toBe(true);
   });
 });

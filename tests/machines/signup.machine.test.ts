@@ -63,6 +63,8 @@ const outcomes: Record<string, Ev[]> = {
     { type: "xstate.error.actor.createCheckout", error: new Error("API Error: 500 Internal Server Error") },
   ],
   "xstate.error.actor.redirect": [{ type: "xstate.error.actor.redirect", error: new Error("blocked") }],
+  // Still on the page LEAVING_PATIENCE_MS after leaving for the payment page.
+  "xstate.after.leavingPatience.signup.step6.checkout.redirecting": [{ type: "xstate.after.leavingPatience.signup.step6.checkout.redirecting" }],
 };
 
 const byStep: Record<number, (s: Snapshot) => Ev[]> = {
@@ -100,7 +102,7 @@ const byStep: Record<number, (s: Snapshot) => Ev[]> = {
     { type: "step.next" },
     { type: "step.back" },
     { type: "page.restored" },
-    ...Object.entries(outcomes).filter(([type]) => /saveCheckout|createCheckout|redirect/.test(type)).flatMap(([, list]) => list),
+    ...Object.entries(outcomes).filter(([type]) => /saveCheckout|createCheckout|redirect|leavingPatience/.test(type)).flatMap(([, list]) => list),
   ],
 };
 

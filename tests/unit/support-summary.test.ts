@@ -67,12 +67,18 @@ describe("support summary lines", () => {
       "Sign-up: step 3 — without fabric softener; opened from the review's Edit link",
     );
     expect(summaryLine(en, "signup", { step6: { checkout: "requesting" } }, context)).toBe("Sign-up: step 6 — asking for the payment page");
+    expect(summaryLine(en, "signup", { step6: { review: "stalled" } }, context)).toBe(
+      "Sign-up: step 6 — the payment page did not open: the summary again, with its link",
+    );
 
     const es = i18nFor("es");
     expect(summaryLine(es, "signup", { step1: { email: "free", area: "unavailable", submit: "editing" } }, context)).toBe(
       "Inscripción: paso 1 — el ZIP 90210 no tiene servicio; el correo pasó la verificación",
     );
     expect(summaryLine(es, "signup", "step2", { form: { detergent: "hypoallergenic" } })).toBe("Inscripción: paso 2 — detergente: hipoalergénico");
+    expect(summaryLine(es, "signup", { step6: { review: "stalled" } }, context)).toBe(
+      "Inscripción: paso 6 — la página de pago no abrió: el resumen otra vez, con su enlace",
+    );
   });
 
   it("read a parallel machine's regions together", () => {
