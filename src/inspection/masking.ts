@@ -24,6 +24,19 @@ export function maskStreet(text: string): string {
 }
 
 /**
+ * A person's, a building's or a business's name, masked as a street is: "Ana María" → "Axx Mxxxx", "Ana's Salon" →
+ * "Axx*x Sxxxx". A replayed name keeps its length, so a step that asks for two letters or more still passes.
+ */
+export function maskName(text: string): string {
+  return maskStreet(text);
+}
+
+/** The site's maps key (a browser key, but not support's to copy): "AIzaSy…" → "***"; none stays none. */
+export function maskKey(text: string): string {
+  return text ? "***" : text;
+}
+
+/**
  * Keeps only each character's kind (letters x, digits 0, spaces, anything else *), so a replayed field still has
  * its length: a building's access code "4821#" → "0000*", its instructions "Key under mat" → "xxx xxxxx xxx".
  */
@@ -33,7 +46,7 @@ export function maskCode(text: string): string {
 
 // The e-mailed links' proofs of a customer (docs/who-may-do-what.md): the welcome token "w." opens the billing
 // portal for 30 days, a sign-in token "s." once. Its kind stays, so support sees which link was used.
-const TOKEN = /^([ws])\.[\w.-]+$/;
+const TOKEN = /^([ws])\.(?:[\w.-]+|\*\*\*)$/;
 const TOKEN_IN_TEXT = /(?<![\w.-])([ws])\.\w[\w.-]{7,}/g;
 
 /** A portal token: "w.aB3…" → "w.***"; a token of no known kind → "***". */
@@ -86,16 +99,31 @@ const tokenKeys = /^token$|Token$/;
 const linkKeys = /^(link|url|href)$|(Link|Url|_url)$/;
 /** The payment-success page's ?session_id= and the payment-canceled page's ?checkout= reference. */
 const checkoutKeys = /^(sessionId|session_id|checkout|checkoutId)$/;
+/**
+ * Names: the sign-up's firstName and lastName and step 5's buildingName and businessName (src/domain/signup-form.ts),
+ * the checkout client's name and surname (src/contract/client.ts), the contact form's name and businessName.
+ */
+const nameKeys = /^(firstName|lastName|name|surname|buildingName|businessName)$/;
+/** The address autocomplete's maps key (machines/address-autocomplete.machine.ts). */
+const apiKeyKeys = /^apiKey$/;
+/**
+ * Where those keys hold no name: a failed call's error ({ name: "ApiRequestError", fields: { name: "nameRequired" } })
+ * and the form's errors (field → message key).
+ */
+const errorKeys = /^(error|errors|fields)$/;
 /** Step 5's ways into the customer's home or business (src/domain/signup-form.ts buildingFields); the free-text instructions often hold a code too. */
 const accessKeys = /^(gateCode|callBoxCode|accessCode|other|parkingInstructions)$/;
 
 /**
- * A deep copy with every e-mail address, phone number and street address, every portal token, hosted checkout or
- * portal link, checkout session id and building access code masked (the ZIP, city, dates and choices stay).
+ * A deep copy with every e-mail address, phone number and street address, every person's, building's and business's
+ * name, every portal token, hosted checkout or portal link, checkout session id, building access code and the maps key
+ * masked (the ZIP, city, dates and choices stay). Masking a masked copy again changes nothing.
  */
 export function maskPersonalData(value: unknown, key = ""): unknown {
   if (typeof value === "string") {
     if (streetKeys.test(key)) return maskStreet(value);
+    if (nameKeys.test(key)) return maskName(value);
+    if (apiKeyKeys.test(key)) return maskKey(value);
     if (tokenKeys.test(key)) return maskToken(value);
     if (linkKeys.test(key)) return maskLink(value);
     if (checkoutKeys.test(key)) return maskCheckoutId(value);
@@ -109,7 +137,9 @@ export function maskPersonalData(value: unknown, key = ""): unknown {
     // street field's keystrokes reach the address autocomplete as { type: "input.changed", value }.
     const { type, field } = value as { type?: unknown; field?: unknown };
     const valueKey = type === "input.changed" ? "street" : typeof field === "string" ? field : "value";
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskPersonalData(v, k === "value" ? valueKey : k)]));
+    const inError = errorKeys.test(key);
+    const keyOf = (k: string) => (k === "value" ? valueKey : inError && nameKeys.test(k) ? "" : k);
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskPersonalData(v, keyOf(k))]));
   }
   return value;
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { assign, createActor, fromPromise, setup, waitFor } from "xstate";
 import { paymentProviderOrigins } from "#domain/redirects";
+import { addressAutocompleteMachine } from "#machines/address-autocomplete.machine";
+import { contactFormMachine } from "#machines/contact-form.machine";
 import { paymentSuccessMachine } from "#machines/payment-success.machine";
 import { portalRedirectMachine } from "#machines/portal-redirect.machine";
 import { signupMachine } from "#machines/signup.machine";
-import { maskEmail, maskPersonalData, maskPhone, maskStreet } from "../../src/inspection/masking";
+import { maskEmail, maskName, maskPersonalData, maskPhone, maskStreet } from "../../src/inspection/masking";
 import { SupportRecorder, type SupportLog } from "../../src/inspection/recorder";
 import { validSignupForm } from "../fixtures/signup-form";
 import { createReplay, describeStateValue, sameStateValue } from "../../src/support/replay";
@@ -36,7 +38,7 @@ describe("masking personal data", () => {
     expect(maskPhone("(305) 555-0142")).toBe("(000) 000-0142");
     expect(maskPersonalData({ phoneNumber: "3055550142", name: "Ana", nested: { email: "a@b.co" } })).toEqual({
       phoneNumber: "0000000142",
-      name: "Ana",
+      name: "Axx",
       nested: { email: "a***@b***.co" },
     });
   });
@@ -243,16 +245,16 @@ describe("the support log carries no portal or checkout proof, live link or acce
     await waitFor(actor, (s) => s.matches({ step6: { checkout: "redirecting" } }));
 
     const text = exported(recorder, "/signup?support");
-    for (const secret of [GATE_CODE, "4821", CALL_BOX_CODE, "2207", ACCESS_CODE, "5569", "9931", "under the mat", CHECKOUT_SESSION, "/c/pay/", "fidkdWxO"]) {
+    for (const secret of [GATE_CODE, "4821", CALL_BOX_CODE, "2207", ACCESS_CODE, "5569", "9931", "under the mat", CHECKOUT_SESSION, "/c/pay/", "fidkdWxO", "Salon", "Díaz"]) {
       expect(text, secret).not.toContain(secret);
     }
     const { log, session } = sessionOf(recorder, "signup");
     const form = (session.context as { form: Record<string, unknown> }).form;
     expect(form).toMatchObject({ detergent: "hypoallergenic", fabricSoftener: true, startDate: "2030-01-08", buildingType: "business", address: { zip: "33131", city: "Miami" } });
-    expect(form.building).toMatchObject({ gateCode: "0000*", callBoxCode: "xxxx 0000", accessCode: "xxx*0000", unit: "12B", businessName: "Ana's Salon" });
+    expect(form.building).toMatchObject({ gateCode: "0000*", callBoxCode: "xxxx 0000", accessCode: "xxx*0000", unit: "12B", businessName: "Axx*x Sxxxx" });
     expect((session.context as { checkoutUrl: string }).checkoutUrl).toBe("https://checkout.stripe.com/***");
     const edits = log.events.filter((e) => e.event.type === "building.changed").map((e) => [e.event.field, e.event.value]);
-    expect(edits).toEqual([["unit", "12B"], ["gateCode", "0000*"], ["callBoxCode", "xxxx 0000"], ["other", "xxx xxxxx xxx xxx* xxxxx 0000"], ["businessName", "Ana's Salon"], ["accessCode", "xxx*0000"]]);
+    expect(edits).toEqual([["unit", "12B"], ["gateCode", "0000*"], ["callBoxCode", "xxxx 0000"], ["other", "xxx xxxxx xxx xxx* xxxxx 0000"], ["businessName", "Axx*x Sxxxx"], ["accessCode", "xxx*0000"]]);
     // The replay still ends where the visitor did: on the way to the (masked) checkout page.
     const replay = createReplay(signupMachine, session, log.events);
     replay.toEnd();
@@ -297,5 +299,126 @@ describe("the support log carries no portal or checkout proof, live link or acce
       step: 5,
       zip: "33131",
     });
+  });
+});
+
+// Names (the visitor's, the contact's, an apartment building's, a business's) and the site's maps key, under the
+// keys the real code gives them: src/domain/signup-form.ts (firstName, lastName, buildingName, businessName),
+// src/contract/client.ts (name, surname), machines/contact-form.machine.ts (name, businessName) and
+// machines/address-autocomplete.machine.ts (apiKey).
+const MAPS_KEY = "AIzaSyD4aB3dE5fG7hI9jK1lMn0pQrStUvWxYz1";
+
+describe("the support log carries no personal, building or business name, nor the maps key", () => {
+  it("masks names by key, keeping each word's first letter and length; error names and message keys stay", () => {
+    expect(maskName("Ana María")).toBe("Axx Mxxxx");
+    const masked = maskPersonalData({
+      form: { firstName: "Ana María", lastName: "Díaz-Ortega", building: { buildingName: "Brickell Tower 2", businessName: "Ana's Salon", unit: "12B" }, address: { zip: "33131", city: "Miami" } },
+      values: { name: "José Pérez", businessName: "Clean Co", message: "Hello" },
+      client: { name: "Ana", surname: "Díaz", pickupone: "2030-01-09" },
+      apiKey: MAPS_KEY,
+      noKey: { apiKey: null },
+      // What the form shows: field → message key; and a failed call's error, whose name is its class.
+      errors: { firstName: "firstNameMin", name: "nameRequired", businessName: "businessNameRequired" },
+      error: { name: "ApiRequestError", status: 422, code: "invalid_body", fields: { name: "nameRequired", surname: "lastNameMin" } },
+    });
+    expect(masked).toEqual({
+      form: { firstName: "Axx Mxxxx", lastName: "Dxxx*xxxxxx", building: { buildingName: "Bxxxxxxx Txxxx 2", businessName: "Axx*x Sxxxx", unit: "12B" }, address: { zip: "33131", city: "Miami" } },
+      values: { name: "Jxxx Pxxxx", businessName: "Cxxxx Cx", message: "Hello" },
+      client: { name: "Axx", surname: "Dxxx", pickupone: "2030-01-09" },
+      apiKey: "***",
+      noKey: { apiKey: null },
+      errors: { firstName: "firstNameMin", name: "nameRequired", businessName: "businessNameRequired" },
+      error: { name: "ApiRequestError", status: 422, code: "invalid_body", fields: { name: "nameRequired", surname: "lastNameMin" } },
+    });
+    expect(JSON.stringify(masked)).not.toMatch(/María|Díaz|Ortega|Brickell|Salon|José|Pérez|Clean|AIza/);
+  });
+
+  it("masks a name's value in the edits that name their field", () => {
+    const edits = [
+      { type: "field.changed", field: "firstName", value: "Ana María" },
+      { type: "field.changed", field: "lastName", value: "Díaz" },
+      { type: "building.changed", field: "buildingName", value: "Brickell Tower" },
+      { type: "building.changed", field: "businessName", value: "Ana's Salon" },
+      { type: "field.changed", field: "name", value: "José Pérez" },
+      { type: "field.changed", field: "businessName", value: "Clean Co" },
+    ];
+    expect(edits.map((edit) => (maskPersonalData(edit) as { value: string }).value)).toEqual(["Axx Mxxxx", "Dxxx", "Bxxxxxxx Txxxx", "Axx*x Sxxxx", "Jxxx Pxxxx", "Cxxxx Cx"]);
+    // What a replay needs stays: the field named, and the other fields' values.
+    expect(maskPersonalData({ type: "field.changed", field: "name", value: "" })).toEqual({ type: "field.changed", field: "name", value: "" });
+    expect(maskPersonalData({ type: "building.changed", field: "unit", value: "12B" })).toEqual({ type: "building.changed", field: "unit", value: "12B" });
+  });
+
+  it("masking twice changes nothing more (the Stately inspector's serializer may run twice on one event)", () => {
+    const once = maskPersonalData({ token: WELCOME_TOKEN, other: SIGN_IN_TOKEN, firstName: "Ana María", apiKey: MAPS_KEY, phone: "(305) 555-0142", email: "ana@example.com", link: PORTAL_URL, sessionId: CHECKOUT_SESSION, gateCode: GATE_CODE });
+    expect(maskPersonalData(once)).toEqual(once);
+  });
+
+  it("a sign-up's step 1 typed by the visitor: the names are masked and the replay still passes step 1", async () => {
+    const recorder = new SupportRecorder();
+    const actor = createActor(
+      signupMachine.provide({
+        actors: { checkEmail: answers({ exists: false }), checkServiceArea: answers({ available: true }), loadAvailability: neverAnswers, saveCheckout: neverAnswers, createCheckout: neverAnswers, redirect: neverAnswers },
+      }),
+      { input: { language: "es", today: "2030-01-07", origin: "https://freshfold.test" }, inspect: recorder.observe },
+    ).start();
+    actor.send({ type: "field.changed", field: "firstName", value: "Ana María" });
+    actor.send({ type: "field.changed", field: "lastName", value: "Díaz" });
+    actor.send({ type: "field.changed", field: "phone", value: "(305) 555-0142" });
+    actor.send({ type: "email.changed", value: "ana.maria@example.com" });
+    actor.send({ type: "address.changed", address: { street: "100 Main St", number: 100, zip: "33131", city: "Miami", state: "FL", country: "USA", formatted_address: "" } });
+    actor.send({ type: "consent.changed", value: true });
+    actor.send({ type: "terms.changed", value: true });
+    await waitFor(actor, (s) => s.matches({ step1: { email: "free", area: "available" } }));
+    actor.send({ type: "step.next" });
+    await waitFor(actor, (s) => s.matches("step2"));
+
+    const text = exported(recorder, "/es/signup?support");
+    for (const secret of ["Ana María", "María", "Díaz"]) expect(text, secret).not.toContain(secret);
+    const { log, session } = sessionOf(recorder, "signup");
+    expect((session.context as { form: Record<string, unknown> }).form).toMatchObject({ firstName: "Axx Mxxxx", lastName: "Dxxx", address: { zip: "33131", city: "Miami" } });
+    const edits = log.events.filter((e) => e.event.type === "field.changed").map((e) => [e.event.field, e.event.value]);
+    expect(edits).toEqual([["firstName", "Axx Mxxxx"], ["lastName", "Dxxx"], ["phone", "(000) 000-0142"]]);
+    // The masked names are still names the step accepts (two letters or more): the replay reaches step 2 too.
+    const replay = createReplay(signupMachine, session, log.events);
+    replay.toEnd();
+    expect(sameStateValue(replay.value(), session.value)).toBe(true);
+    actor.stop();
+  });
+
+  it("a commercial contact message: the contact's and the business's names are masked and the replay still sends", async () => {
+    const recorder = new SupportRecorder();
+    const actor = createActor(contactFormMachine.provide({ actors: { sendContactForm: answers({ ok: true }) } }), { input: {}, inspect: recorder.observe }).start();
+    actor.send({ type: "field.changed", field: "name", value: "José Pérez" });
+    actor.send({ type: "field.changed", field: "businessName", value: "Clean Co" });
+    actor.send({ type: "field.changed", field: "email", value: "jose@cleanco.example" });
+    actor.send({ type: "field.changed", field: "message", value: "Weekly pickups?" });
+    actor.send({ type: "submit" });
+    await waitFor(actor, (s) => s.matches({ form: "sent" }));
+
+    const text = exported(recorder);
+    for (const secret of ["José", "Pérez", "Clean Co", "jose@"]) expect(text, secret).not.toContain(secret);
+    const { log, session } = sessionOf(recorder, "contactForm");
+    const edits = log.events.filter((e) => e.event.type === "field.changed").map((e) => [e.event.field, e.event.value]);
+    expect(edits).toEqual([["name", "Jxxx Pxxxx"], ["businessName", "Cxxxx Cx"], ["email", "j***@c***.example"], ["message", "Weekly pickups?"]]);
+    const replay = createReplay(contactFormMachine, session, log.events);
+    replay.toEnd();
+    expect(sameStateValue(replay.value(), session.value)).toBe(true);
+    actor.stop();
+  });
+
+  it("the address autocomplete's maps key is masked and the replay still loads the maps library", async () => {
+    const recorder = new SupportRecorder();
+    const places = { suggest: async () => [], details: async () => ({}) };
+    const actor = createActor(addressAutocompleteMachine.provide({ actors: { loadPlaces: answers(places) } }), { input: { apiKey: MAPS_KEY }, inspect: recorder.observe }).start();
+    await waitFor(actor, (s) => s.matches("ready"));
+
+    const text = exported(recorder);
+    for (const secret of [MAPS_KEY, MAPS_KEY.slice(4)]) expect(text).not.toContain(secret);
+    const { log, session } = sessionOf(recorder, "addressAutocomplete");
+    expect(session.initial.context).toMatchObject({ apiKey: "***" });
+    const replay = createReplay(addressAutocompleteMachine, session, log.events);
+    replay.toEnd();
+    expect(sameStateValue(replay.value(), session.value)).toBe(true);
+    actor.stop();
   });
 });
