@@ -84,6 +84,8 @@ for (const language of ["en", "es"] as const) {
       await expect(sending).toBeDisabled();
       await passDeadline(page, SEND_DEADLINE_MS, () => expect(sending).toBeDisabled());
       await expect(page.getByText(contact("There was an error sending your message. Please try again."))).toBeVisible();
+      // The keyboard's place is kept: the button pressed has the focus again, not the top of the page.
+      await expect(form.getByRole("button", { name: contact("Submit") })).toBeFocused();
       for (const [label, value] of Object.entries(fields)) await expect(form.getByRole("textbox", { name: label })).toHaveValue(value);
       expect(send.held).toHaveLength(1);
 
@@ -104,6 +106,7 @@ for (const language of ["en", "es"] as const) {
       await expect(subscribing).toBeDisabled();
       await passDeadline(page, SEND_DEADLINE_MS, () => expect(subscribing).toBeDisabled());
       await expect(box.getByText(resources("We couldn't subscribe you right now. Please try again."))).toBeVisible();
+      await expect(box.getByRole("button", { name: resources("Subscribe") })).toBeFocused();
       await expect(email).toHaveValue("maria@example.com");
 
       send.release();
@@ -150,6 +153,7 @@ for (const language of ["en", "es"] as const) {
       const inlineAlert = page.getByRole("form").getByRole("alert").filter({ hasText: signup("Payment Error") });
       await expect(inlineAlert).toContainText(signup("Something went wrong. Please try again."));
       await w.expectStep(6);
+      await expect(w.payButton).toBeFocused();
       await expect(page.getByText(email)).toBeVisible();
 
       create.release();

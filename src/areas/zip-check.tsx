@@ -16,6 +16,7 @@ import { Button } from "../ui/button";
 import { LinkButton } from "../ui/link-button";
 import { TextField } from "../ui/text-field";
 import { useFocusWhenShown } from "../ui/use-focus-when-shown";
+import { useFocusKeptWhileBusy } from "../ui/use-focus-kept-while-busy";
 import { placeName } from "./area-names";
 import { deliveryTimeLabel, knownDeliveryTime } from "./delivery-time";
 
@@ -71,6 +72,7 @@ function WaitlistFields({ actorRef, onEnter }: { actorRef: ZipCheckRef; onEnter?
   const joined = useSelector(actorRef, (s) => s.matches({ comingSoon: "joined" }));
   // The button pressed is replaced by the confirmation: the focus goes to it, not back to the top of the page.
   const confirmation = useFocusWhenShown<HTMLParagraphElement>(joined);
+  const keepFocus = useFocusKeptWhileBusy(busy);
   const area = useSelector(actorRef, (s) => (s.context.answer?.kind === "comingSoon" ? s.context.answer.area : ""));
   const { language } = useLanguage();
   const emailError = error === "emailRequired" || error === "emailInvalid";
@@ -96,7 +98,7 @@ function WaitlistFields({ actorRef, onEnter }: { actorRef: ZipCheckRef; onEnter?
     );
   }
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start" onFocus={keepFocus}>
       <TextField
         onKeyDown={onKeyDown}
         className="sm:flex-1"
@@ -169,6 +171,7 @@ export default function ZipCheck({ className = "", typed, focused }: { className
   const served = useSelector(actorRef, (s) => s.matches("served"));
   const comingSoon = useSelector(actorRef, (s) => s.matches("comingSoon"));
   const notServed = useSelector(actorRef, (s) => s.matches("notServed"));
+  const keepFocus = useFocusKeptWhileBusy(busy);
   return (
     <div className={`flex flex-col gap-4 ${className}`}>
       <form
@@ -176,6 +179,7 @@ export default function ZipCheck({ className = "", typed, focused }: { className
         aria-label={t`Check your ZIP code`}
         data-testid="zip-check-live"
         className="flex flex-col gap-3 sm:flex-row sm:items-start"
+        onFocus={keepFocus}
         onSubmit={(event) => {
           event.preventDefault();
           actorRef.send({ type: "check" });

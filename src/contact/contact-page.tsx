@@ -22,6 +22,7 @@ import { PageMeta } from "../ui/page-meta";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs";
 import { TextField } from "../ui/text-field";
 import { useFocusWhenShown } from "../ui/use-focus-when-shown";
+import { useFocusKeptWhileBusy } from "../ui/use-focus-kept-while-busy";
 import { HydratedFieldset } from "../ui/hydrated-fieldset";
 import { useLanguage } from "../i18n/language-provider";
 import { showToast } from "../ui/toast";
@@ -165,6 +166,7 @@ function ContactFormFields({ actorRef, type }: { actorRef: ContactActorRef; type
   const values = useSelector(actorRef, (s) => s.context.values);
   const errors = useSelector(actorRef, (s) => s.context.errors);
   const busy = useSelector(actorRef, (s) => s.hasTag("busy"));
+  const keepFocus = useFocusKeptWhileBusy(busy);
 
   const error = (field: ContactField) => {
     const key = errors[field];
@@ -194,7 +196,7 @@ function ContactFormFields({ actorRef, type }: { actorRef: ContactActorRef; type
 
   return (
     <HydratedFieldset>
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-busy={busy}>
+      <form ref={formRef} noValidate onSubmit={onSubmit} onFocus={keepFocus} className="grid gap-5 sm:grid-cols-2" aria-busy={busy}>
         <p className="text-sm text-muted sm:col-span-2">
           {type === "commercial"
             ? t`For restaurants, salons, gyms, offices, clinics and property managers: tell us your volume and we'll prepare a quote.`

@@ -13,6 +13,7 @@ import { useLanguage } from "../i18n/language-provider";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
 import { useFocusWhenShown } from "../ui/use-focus-when-shown";
+import { useFocusKeptWhileBusy } from "../ui/use-focus-kept-while-busy";
 import { HydratedFieldset } from "../ui/hydrated-fieldset";
 import { inspect } from "../inspection/inspect";
 
@@ -40,6 +41,7 @@ export function NewsletterBox() {
   // The field is emptied and the button was disabled while sending: the focus goes to the thanks, not to the top
   // of the page.
   const thanks = useFocusWhenShown<HTMLParagraphElement>(subscribed);
+  const keepFocus = useFocusKeptWhileBusy(busy);
   const validationError = error === "emailRequired" || error === "emailInvalid";
 
   const onSubmit = (event: FormEvent) => {
@@ -52,7 +54,7 @@ export function NewsletterBox() {
       <h2 id="newsletter-heading" className="text-xl font-bold text-brand-900">{t`Get our newsletter`}</h2>
       <p className="mt-2 text-sm text-muted">{t`Laundry tips, eco-friendly ideas and Miami news, about twice a month. Unsubscribe anytime.`}</p>
       <HydratedFieldset className="mt-4">
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+        <form noValidate onSubmit={onSubmit} onFocus={keepFocus} className="flex flex-col gap-3">
           <TextField
             label={t`Email`}
             type="email"

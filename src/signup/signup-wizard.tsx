@@ -9,6 +9,7 @@ import { Button } from "../ui/button";
 import { ProgressBar } from "../ui/progress-bar";
 import { SubmitButton } from "../ui/submit-button";
 import { useHydrated } from "../ui/use-hydrated";
+import { useFocusKeptWhileBusy } from "../ui/use-focus-kept-while-busy";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/link-button";
 import { closeToast, showToast } from "../ui/toast";
@@ -149,6 +150,8 @@ function Wizard() {
     }
     heading.current?.focus();
   }, [step]);
+  // After a check or payment that failed on this step, the focus is back on Continue (or the field it was in).
+  const keepFocus = useFocusKeptWhileBusy(busy);
 
   const titles: Record<number, string> = {
     1: t`Personal information and address`,
@@ -198,7 +201,10 @@ function Wizard() {
         noValidate
         className="flex flex-col gap-6 rounded-card bg-white p-4 shadow-card sm:p-8"
         aria-labelledby="signup-step-heading"
-        onFocus={step === 1 ? preloadSteps : undefined}
+        onFocus={(event) => {
+          keepFocus(event);
+          if (step === 1) preloadSteps();
+        }}
         onSubmit={(event) => {
           event.preventDefault();
           if (!busy) actor.send({ type: "step.next" });
