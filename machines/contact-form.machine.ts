@@ -31,12 +31,24 @@ export interface ContactFormInput {
 
 export type ContactFormEvent =
   | { type: "field.changed"; field: ContactField; value: string }
+  /** What the visitor had typed in this tab before a reload or a language switch (the view keeps it). */
+  | { type: "draft.restored"; draft: ContactDraft }
   | { type: "tab.changed"; tab: ContactType }
   | { type: "submit" };
 
 export type ContactFormEmitted = { type: "sent" } | { type: "failed" };
 
 export const emptyContactValues: ContactValues = { name: "", businessName: "", email: "", phone: "", message: "" };
+
+/** The tab and fields typed, kept in the tab until the message goes. */
+export interface ContactDraft {
+  type: ContactType;
+  values: ContactValues;
+}
+
+/** A draft worth keeping: something typed beyond what the page prefilled. */
+export const hasDraft = (values: ContactValues, prefilledMessage = ""): boolean =>
+  Object.entries(values).some(([field, value]) => value.trim() !== "" && !(field === "message" && value === prefilledMessage));
 
 const requiredKey: Record<ContactField, ContactErrorKey> = {
   name: "nameRequired",
@@ -96,6 +108,10 @@ export const contactFormMachine = setup({
       return { errors: result.ok ? {} : result.errors };
     }),
     reset: assign({ type: "commercial" as ContactType, values: emptyContactValues, errors: {} }),
+    restoreDraft: assign(({ event }) => {
+      assertEvent(event, "draft.restored");
+      return { type: event.draft.type, values: { ...emptyContactValues, ...event.draft.values }, errors: {} };
+    }),
     notifySent: emit({ type: "sent" }),
     notifyFailed: emit({ type: "failed" }),
   },
@@ -107,6 +123,7 @@ export const contactFormMachine = setup({
     events: {
       "field.changed": "a field is edited",
       "tab.changed": "the visitor switches between commercial and residential",
+      "draft.restored": "the page comes back (a reload, a language switch) with what was typed in this tab",
       submit: "Send is pressed",
     },
     guards: {
@@ -129,6 +146,7 @@ export const contactFormMachine = setup({
       on: {
         "field.changed": { target: ".idle", actions: "setField", description: "Keeps the value and clears that field's error." },
         "tab.changed": { target: ".idle", actions: "setTab", description: "Switches the tab, clearing the errors of the fields that differ." },
+        "draft.restored": { target: ".idle", actions: "restoreDraft", description: "Puts back the tab and the fields typed before the page was reloaded." },
         submit: [
           { guard: "isValid", target: "submitting", description: "Sends the message." },
           { target: ".invalid", actions: "showErrors", description: "Shows each field's problem." },

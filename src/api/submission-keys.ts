@@ -3,23 +3,48 @@
 // deadline) may still have arrived, and its repeat carries the same key, which the server answers without acting
 // again.
 import { newRequestKey } from "#domain/request-key";
+import { tabStorage } from "../browser/tab-session";
+
+type Kept = { input: string; key: string };
+const REQUEST_KEY = /^[0-9a-f]{32}$/;
 
 /**
  * The key of the request being sent: the same for every try of the same input, a new one for other input or once
- * forgotten (after a request went).
+ * forgotten (after a request went). With `tabKey`, the tab's sessionStorage keeps it too, so a reload while a request
+ * is on its way sends the same input under the same key (browser-only then: call keyFor and forget from handlers).
  */
-export function newSubmissionKeys() {
-  let last = { input: "", key: "" };
+export function newSubmissionKeys(tabKey?: string) {
+  let last: Kept = { input: "", key: "" };
+  const keep = (kept: Kept) => {
+    last = kept;
+    if (!tabKey) return;
+    try {
+      if (kept.key) tabStorage()?.setItem(tabKey, JSON.stringify(kept));
+      else tabStorage()?.removeItem(tabKey);
+    } catch {
+      // A full or refused storage: this page's tries still share the key.
+    }
+  };
+  const kept = (): Kept => {
+    if (!tabKey) return last;
+    try {
+      const stored = JSON.parse(tabStorage()?.getItem(tabKey) ?? "null") as Partial<Kept> | null;
+      if (typeof stored?.input === "string" && typeof stored.key === "string" && REQUEST_KEY.test(stored.key)) return { input: stored.input, key: stored.key };
+    } catch {
+      // Unreadable: this page's own key.
+    }
+    return last;
+  };
   return {
     keyFor(input: unknown): string {
       const serialized = JSON.stringify(input);
-      if (last.input !== serialized || !last.key) {
-        last = { input: serialized, key: newRequestKey() };
-      }
+      const current = kept();
+      if (current.input === serialized && current.key) return current.key;
+      keep({ input: serialized, key: newRequestKey() });
       return last.key;
     },
     forget() {
-      last = { input: "", key: "" };
+      keep({ input: "", key: "" });
     },
   };
 }

@@ -9,6 +9,7 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import {
   contactFormMachine,
+  hasDraft,
   type ContactErrorKey,
   type ContactField,
   type ContactFormInput,
@@ -29,6 +30,7 @@ import { showToast } from "../ui/toast";
 import { useToastsAhead } from "../ui/use-toasts-ahead";
 import { inspect } from "../inspection/inspect";
 import { newSubmissionKeys } from "../api/submission-keys";
+import { CONTACT_SUBMISSION_KEY, readContactDraft, writeContactDraft } from "./contact-draft";
 
 /** The spec's message keys, translated. */
 export const contactErrorMessages: Record<ContactErrorKey, MessageDescriptor> = {
@@ -61,7 +63,7 @@ export default function ContactPage() {
     [],
   );
   const api = useMemo(() => createApiClient(), []);
-  const [submissionKeys] = useState(newSubmissionKeys);
+  const [submissionKeys] = useState(() => newSubmissionKeys(CONTACT_SUBMISSION_KEY));
   const actorRef = useActorRef(
     contactFormMachine.provide({
       // With the page's language: the team's copy says which one to answer in. A send that has not answered by
@@ -77,6 +79,20 @@ export default function ContactPage() {
     }),
     { input, inspect },
   );
+
+  // What was typed is kept in the tab until the message goes, and put back when the page loads again (a reload, the
+  // language switch). After hydration: the pre-rendered form is empty, as the server rendered it.
+  useEffect(() => {
+    const draft = readContactDraft();
+    if (draft) actorRef.send({ type: "draft.restored", draft });
+    let last = actorRef.getSnapshot().context;
+    const mirrored = actorRef.subscribe(({ context }) => {
+      if (context.values === last.values && context.type === last.type) return;
+      last = context;
+      writeContactDraft(hasDraft(context.values, input.message) ? { type: context.type, values: context.values } : null);
+    });
+    return () => mirrored.unsubscribe();
+  }, [actorRef, input.message]);
 
   // A failed send's toast must not wait for its code to download over the connection that just failed.
   useToastsAhead();

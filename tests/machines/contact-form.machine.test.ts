@@ -1,7 +1,7 @@
 // The contact form machine: model-based coverage of every state and transition, then its behaviour with real actors.
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
-import { contactFormMachine, type ContactFormEvent } from "#machines/contact-form.machine";
+import { contactFormMachine, hasDraft, type ContactFormEvent } from "#machines/contact-form.machine";
 import type { ContactForm } from "#contract/calls";
 import { actorOutcomes, uncovered, walkModel } from "./helpers/model";
 
@@ -18,6 +18,7 @@ const events = [
   ...fieldEvents,
   { type: "tab.changed", tab: "commercial" },
   { type: "tab.changed", tab: "residential" },
+  { type: "draft.restored", draft: { type: "residential", values: { name: "Ana Pérez", businessName: "", email: "ana@example.com", phone: "(305) 555-0100", message: "Hola" } } },
   { type: "submit" },
   ...actorOutcomes({ sendContactForm: [{ ok: true }] }, { sendContactForm: [new Error("API Error: 500 Internal Server Error")] }),
 ] as EventObject[];
@@ -44,6 +45,24 @@ describe("contact form machine (behaviour)", () => {
     expect(start(vi.fn()).getSnapshot().context).toMatchObject({ type: "commercial", values: { name: "", message: "" } });
     const prefilled = start(vi.fn(), { type: "residential", message: "Please come to Kendall." }).getSnapshot().context;
     expect(prefilled).toMatchObject({ type: "residential", values: { message: "Please come to Kendall." } });
+  });
+
+  it("takes back a draft typed before a reload: its tab and fields, no error shown", () => {
+    const actor = start(vi.fn(), { message: "Please come to Kendall." });
+    actor.send({ type: "submit" });
+    const draft = { type: "residential" as const, values: { name: "Ana", businessName: "", email: "ana@example.com", phone: "", message: "Weekly pickup?" } };
+    actor.send({ type: "draft.restored", draft });
+    expect(actor.getSnapshot().matches({ form: "idle" })).toBe(true);
+    expect(actor.getSnapshot().context).toEqual({ ...draft, errors: {} });
+  });
+
+  it("counts as a draft only what was typed beyond the page's prefilled message", () => {
+    const empty = { name: "", businessName: "", email: "", phone: "", message: "" };
+    expect(hasDraft(empty)).toBe(false);
+    expect(hasDraft({ ...empty, message: "Please come to Kendall." }, "Please come to Kendall.")).toBe(false);
+    expect(hasDraft({ ...empty, message: "Please come to Kendall!" }, "Please come to Kendall.")).toBe(true);
+    expect(hasDraft({ ...empty, name: "  " })).toBe(false);
+    expect(hasDraft({ ...empty, email: "a@" })).toBe(true);
   });
 
   it("refuses an empty commercial form with the spec's keys and makes no call", () => {
