@@ -1,6 +1,9 @@
-// Contact form (product.md CON-1 rules, both toasts, the focused confirmation, reset, Back) and login (validation, the portal explanation).
+// Contact form (product.md CON-1 rules, both toasts, the focused confirmation, reset, Back) and login (validation, the portal explanation, the paying browser taken to its portal).
 import { test, expect, at, expectFocusedText, expectNoAxeViolations, expectInertUntilHydrated, holdScripts, layoutWithin, useLanguage, type Language } from "./fixtures";
-import { tr } from "./checkout-helpers";
+import { availableDays, createCheckout, mailboxFor, makeClient, payThroughApi, tr, uniqueEmail } from "./checkout-helpers";
+
+// Pickup days of the paying customer's checkout, apart from the other specs' (parallel tests never share one).
+const paidLoginOffsets = { en: 46, es: 50 };
 
 const text = {
   en: {
@@ -197,6 +200,65 @@ for (const language of ["en", "es"] as const) {
     await expect(main.getByRole("heading", { name: l.checkEmail })).toBeVisible();
     await expect(main.getByRole("button", { name: l.emailMeALink })).toBeEnabled();
     expect(held).toEqual([]);
+  });
+}
+
+// The browser that paid holds the checkout's cookie for a day (server/auth/ownership.ts): the server answers it the
+// portal link itself and e-mails nothing, so the page must go there rather than say a link was e-mailed.
+for (const language of ["en", "es"] as const) {
+  test(`login (${language}): the browser that paid is taken to its billing portal, not told to check an e-mail that never comes`, async ({ page, baseURL }) => {
+    test.slow();
+    await useLanguage(page, language);
+    const l = text[language];
+    const email = uniqueEmail(`login-paid-${language}`);
+    const client = makeClient(email, await availableDays(page.request, paidLoginOffsets[language]), language);
+    // Paid from this browser's context (page.request shares the page's cookies), as after the hosted checkout.
+    await payThroughApi(page.request, await createCheckout(page.request, baseURL!, client));
+
+    // What the page says about the request, as it changes (the locators wait for the portal's navigation to end, so
+    // the page reports it itself); the portal's page is held until the page has said where it goes.
+    const said: string[] = [];
+    await page.exposeFunction("reportLinkRequest", (words: string) => said.push(words));
+    await page.addInitScript(() => {
+      const report = (window as unknown as { reportLinkRequest: (words: string) => void }).reportLinkRequest;
+      let last = "";
+      new MutationObserver(() => {
+        const words = document.querySelector("main [aria-live] > div")?.textContent ?? "";
+        if (words && words !== last) report((last = words));
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    let releasePortal: () => void = () => {};
+    const portalHeld = new Promise<void>((resolve) => (releasePortal = resolve));
+    await page.route("**/sandbox/portal/**", async (route) => {
+      await portalHeld;
+      await route.continue();
+    });
+    // The server's answer, read as it passes (the page leaves at once, and with it the response's body).
+    const answers: Array<{ portal_url?: string; sent?: boolean }> = [];
+    await page.route("**/api/payments/create-portal-session/*", async (route) => {
+      const response = await route.fetch();
+      answers.push(await response.json());
+      await route.fulfill({ response });
+    });
+    await page.goto(at(language, "/login"));
+    const main = page.getByRole("main");
+    await main.getByRole("textbox", { name: l.email }).fill(email);
+    await main.getByRole("button", { name: l.emailMeALink }).click();
+    await expect.poll(() => answers.length).toBe(1);
+    const [answer] = answers as [{ portal_url?: string; sent?: boolean }];
+    expect(answer.sent).toBeUndefined();
+    expect(answer.portal_url).toMatch(/\/sandbox\/portal\//);
+    await expect.poll(() => said.at(-1)).toBe(tr("contact", "Opening your billing portal…", language));
+    expect(said.join("\n")).not.toContain(l.checkEmail);
+
+    releasePortal();
+    await expect(page).toHaveURL(/\/sandbox\/portal\//);
+    expect(page.url()).toBe(new URL(answer.portal_url!, baseURL).href);
+    await expect(page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.portal.title", language) })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    // No sign-in e-mail was sent: the portal was the answer.
+    const signInSubject = new RegExp(`^${tr("mail", "mail.signIn.subject", language).replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace("{brand}", ".+")}$`);
+    expect((await mailboxFor(page.request, email)).filter((m) => signInSubject.test(m.subject))).toEqual([]);
   });
 }
 

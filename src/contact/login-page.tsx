@@ -1,5 +1,6 @@
 // /login (product.md SITE-6): there are no passwords (docs/decisions/010-sign-in-links-instead-of-passwords.md). The page asks for the
-// e-mail only and e-mails a single-use sign-in link to the billing portal, with the same confirmation for any address.
+// e-mail only and e-mails a single-use sign-in link to the billing portal, with the same confirmation for any address;
+// only the browser that paid (its checkout cookie, for a day) is answered the portal itself, and goes there.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useLingui } from "@lingui/react/macro";
@@ -11,9 +12,10 @@ import { SignInLinkHelp } from "../ui/sign-in-link-help";
 import { TextField } from "../ui/text-field";
 import { HydratedFieldset } from "../ui/hydrated-fieldset";
 import { useFocusWhenShown } from "../ui/use-focus-when-shown";
-import { createApiClient } from "../api/client";
+import { createApiClient, hostedLink, isAllowedRedirect, paymentProviderOrigins } from "../api/client";
 import { PAYMENT_DEADLINE_MS } from "../api/deadline";
 import { newSubmissionKeys } from "../api/submission-keys";
+import { leaveFor, siteOrigin } from "../browser/tab-session";
 
 type LoginError = "emailRequired" | "emailInvalid";
 
@@ -40,8 +42,10 @@ export default function LoginPage() {
   const sending = request !== null && status === "sending";
 
   // Requests a sign-in link for each request (the portal call without proof answers { "sent": true } for every
-  // address). Given up after PAYMENT_DEADLINE_MS (a browser that paid here may be given a portal, from the
-  // provider): then "we couldn't send the link" and Try again, as for any failure.
+  // address). The browser that paid, within a day of its checkout (server/auth/ownership.ts), is answered the portal
+  // link instead and nothing is e-mailed: the page leaves for it, if it goes to this site or the payment provider
+  // (any other is a failure). Given up after PAYMENT_DEADLINE_MS (the portal comes from the provider): then "we
+  // couldn't send the link" and Try again, as for any failure.
   useEffect(() => {
     if (!request) return;
     const controller = new AbortController();
@@ -52,19 +56,33 @@ export default function LoginPage() {
         signal: controller.signal,
         deadlineMs: PAYMENT_DEADLINE_MS,
       })
-      .then(
-        () => {
-          if (controller.signal.aborted) return;
-          // Answered: the next request, even for the same address, is a new one.
-          requestKeys.forget();
+      .then((answer) => {
+        if (controller.signal.aborted) return;
+        // Answered: the next request, even for the same address, is a new one.
+        requestKeys.forget();
+        if (answer.sent) {
           setStatus("sent");
-        },
-        () => {
-          if (!controller.signal.aborted) setStatus("failed");
-        },
-      );
+          return;
+        }
+        const link = hostedLink(answer, "portal");
+        if (!isAllowedRedirect(link, siteOrigin(), paymentProviderOrigins)) throw new Error("The portal link goes elsewhere");
+        setStatus("leaving");
+        leaveFor(link);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setStatus("failed");
+      });
     return () => controller.abort();
   }, [request, requestKeys]);
+  // Back from the portal to this page as it was left (the back-forward cache): the form as before, not "opening".
+  useEffect(() => {
+    if (status !== "leaving") return;
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setRequest(null);
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, [status]);
   const ask = (linkEmail: string) => {
     setStatus("sending");
     const requestId = requestKeys.keyFor(linkEmail);
@@ -154,15 +172,19 @@ export default function LoginPage() {
   );
 }
 
-type LinkStatus = "sending" | "sent" | "failed";
+type LinkStatus = "sending" | "sent" | "leaving" | "failed";
 
-/** A sign-in link's request as it goes: the same words whatever the address, its outcome focused when it comes. */
+/**
+ * A sign-in link's request as it goes: the same words whatever the address, its outcome focused when it comes (the
+ * paying browser's, leaving for its portal, is only announced: the page is about to go).
+ */
 function SignInLinkRequest({ email, status, onRetry }: { email: string; status: LinkStatus; onRetry: () => void }) {
   const { t } = useLingui();
-  const heading = useFocusWhenShown<HTMLHeadingElement>(status !== "sending");
+  const heading = useFocusWhenShown<HTMLHeadingElement>(status === "sent" || status === "failed");
   return (
     <div className="rounded-card border border-brand-200 bg-brand-50 p-5 sm:p-6">
       {status === "sending" && <p className="text-ink">{t`Sending your link…`}</p>}
+      {status === "leaving" && <p className="text-ink">{t`Opening your billing portal…`}</p>}
       {status === "sent" && (
         <>
           <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-brand-900 outline-none">{t`Check your email`}</h2>
