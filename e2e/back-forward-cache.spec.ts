@@ -1,13 +1,15 @@
 // Back from the sandbox checkout through the browser's back-forward cache, in English and Spanish: the sign-up
 // comes back on step 6 with every answer, its pay button usable again (the wizard's `pageshow` handler sends
-// `page.restored`), and paying again opens a new checkout.
+// `page.restored`), and paying again opens a new checkout. And Back from the sandbox billing portal, reached by the
+// welcome e-mail's link: the redirect page comes out of the cache still leaving, and loads home afresh instead of
+// saying "Redirecting to Billing Portal" for good (the portal redirect page's `pageshow` handler, state `returned`).
 // Playwright launches Chromium with --disable-back-forward-cache, so in every other spec Back loads the page
 // afresh and that handler never runs: this file alone gives the flag up. And it runs in the full browser
 // (findChromium, the config's arguments), not the headless shell the other specs use: the shell never keeps a
 // page in the cache, whatever its flags (Chromium's reason, over CDP: BackForwardCacheDisabledForDelegate).
 import type { Page } from "@playwright/test";
 import { test, expect, at, useLanguage } from "./fixtures";
-import { availableDays, recordApiRequests, tr } from "./checkout-helpers";
+import { availableDays, createCheckout, mailedLinkFor, makeClient, payThroughApi, recordApiRequests, tr, uniqueEmail } from "./checkout-helpers";
 import { chromiumArgs, findChromium } from "./chromium";
 import { isoDay, uniqueSignupEmail, wizard } from "./models/signup-driver";
 
@@ -79,5 +81,56 @@ for (const language of ["en", "es"] as const) {
     await expect(page.locator("html")).toHaveAttribute("lang", language);
     await expect(page.getByRole("link", { name: tr("payments", "sandbox.checkout.cancel", language), exact: true })).toBeVisible();
     expect(api.count("/api/payments/create-checkout-session_signup")).toBe(2);
+  });
+}
+
+// The portal's tests' days, apart from the sign-up's above and the other suites' where they can be.
+const portalOffset = { en: 39, es: 54 };
+
+for (const language of ["en", "es"] as const) {
+  test(`in ${language}: Back from the billing portal (the welcome e-mail's link) lands on home, not on "Redirecting to Billing Portal" for good`, async ({ page, request, baseURL }) => {
+    test.slow(); // a paid sign-up, its welcome e-mail, the portal
+    await useLanguage(page, language);
+    // Every page shown in the tab, kept in sessionStorage so the record outlives the fresh load: [path, persisted].
+    await page.addInitScript(() => {
+      window.addEventListener("pageshow", (event) => {
+        const shows = JSON.parse(sessionStorage.getItem("e2e:page-shows") ?? "[]") as Array<[string, boolean]>;
+        shows.push([window.location.pathname, event.persisted]);
+        sessionStorage.setItem("e2e:page-shows", JSON.stringify(shows));
+      });
+    });
+    const shows = () => page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e:page-shows") ?? "[]") as Array<[string, boolean]>);
+    const email = uniqueEmail(`bfcache-portal-${language}`);
+    await payThroughApi(request, await createCheckout(request, baseURL!, makeClient(email, await availableDays(request, portalOffset[language]), language)));
+    const link = await mailedLinkFor(request, email, /https?:\/\/\S+[?&]token=w\.\S+/, "a welcome e-mail");
+    const home = at(language, "/");
+    expect(new URL(link).pathname).toBe(home);
+
+    // The welcome link leaves for the sandbox portal.
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/sandbox\/portal\//);
+    await expect(page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.portal.title", language) })).toBeVisible();
+
+    // Back: the redirect page comes out of the cache (no load event for that, so wait for the commit only).
+    await page.goBack({ waitUntil: "commit" });
+
+    // Not stuck: home, loaded afresh after the restore, its address without the token, usable, in its language.
+    const redirecting = tr("home", "Redirecting to Billing Portal", language);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: tr("home", "Laundry day, handled.", language) })).toBeVisible();
+    await page.waitForLoadState("load");
+    await expect(page.getByRole("heading", { name: redirecting })).toHaveCount(0);
+    await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(home);
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    // The redirect page was restored from the cache (the case that was stuck), then home loaded afresh.
+    const seen = await shows();
+    expect(seen.slice(seen.findIndex(([, persisted]) => persisted))).toEqual([
+      [home, true],
+      [home, false],
+    ]);
+    // Usable: home's own way to the sign-up takes the customer there.
+    await main.getByRole("link", { name: tr("home", "Schedule Pickup", language) }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${at(language, "/signup")}$`));
   });
 }

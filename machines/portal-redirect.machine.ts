@@ -3,7 +3,7 @@
 // e-mails' links carry the token only, older ones the address too) it requests the portal and sends the browser
 // there; with an address and no token it asks no portal and offers to e-mail a sign-in link instead; a token the
 // server does not accept ends on "we've e-mailed you a link" too (the server sends a fresh link when the token or
-// the address belongs to a subscription).
+// the address belongs to a subscription). Back from the portal, the page is loaded afresh: home (`returned`).
 import { assign, fromPromise, setup } from "xstate";
 import { emailSchema } from "#contract/common";
 import { isAllowedRedirect } from "#domain/redirects";
@@ -49,7 +49,7 @@ export const portalRedirectMachine = setup({
   types: {
     context: {} as PortalRedirectContext,
     input: {} as PortalRedirectInput,
-    events: {} as { type: "link.request" } | { type: "portal.retry" },
+    events: {} as { type: "link.request" } | { type: "portal.retry" } | { type: "page.restored" },
   },
   actors: {
     /**
@@ -59,9 +59,11 @@ export const portalRedirectMachine = setup({
     requestPortal: fromPromise<string | null, { email?: string; token?: string; requestId?: string }>(notProvided("requestPortal")),
     /** Sends the browser to the link (window.location.assign). */
     redirect: fromPromise<unknown, { url: string }>(notProvided("redirect")),
+    /** Loads the page's current address afresh (window.location.reload): home, since the token left the address bar. */
+    reload: fromPromise<unknown>(notProvided("reload")),
   },
   actions: {
-    warn: (_, params: { step: "requestPortal" | "portalLinkRefused" | "redirect" | "requestLink"; error?: unknown }) => {
+    warn: (_, params: { step: "requestPortal" | "portalLinkRefused" | "redirect" | "requestLink" | "reload"; error?: unknown }) => {
       console.warn(`portal-redirect: ${params.step} failed`, params.error);
     },
     fail: assign({ error: "portalFailed" as PortalRedirectError }),
@@ -80,11 +82,12 @@ export const portalRedirectMachine = setup({
 }).createMachine({
   id: "portalRedirect",
   description:
-    "The home page opened with ?token= or ?email= (the links in the e-mails): with a token, asks for a billing-portal link (for that e-mail, if any) and sends the browser there; with only an e-mail, offers to e-mail a sign-in link; otherwise says why it cannot.",
+    "The home page opened with ?token= or ?email= (the links in the e-mails): with a token, asks for a billing-portal link (for that e-mail, if any) and sends the browser there; with only an e-mail, offers to e-mail a sign-in link; otherwise says why it cannot. Back from the portal, loads the page afresh (home).",
   meta: {
     events: {
       "link.request": "the visitor asks for a sign-in link to be e-mailed",
       "portal.retry": "the visitor asks for the portal again after it failed",
+      "page.restored": "the browser shows the page again from its back-forward cache (Back from the billing portal)",
     },
     guards: {
       hasEmail: "the link carries an e-mail address",
@@ -96,6 +99,7 @@ export const portalRedirectMachine = setup({
     actors: {
       requestPortal: { name: "the portal request", description: "Asks the server for a billing-portal link: for the e-mail (with the token, if any), or for the token alone." },
       redirect: { name: "leaving for the portal", description: "Sends the browser to the billing portal." },
+      reload: { name: "loading the page afresh", description: "Loads the page's address again, as a browser without the back-forward cache does on Back: home, the token gone." },
     },
   },
   context: ({ input }) => ({ ...input, email: validEmail(input.email), token: input.token ?? "", link: null, error: null, sendFailed: false, requestId: null }),
@@ -188,6 +192,36 @@ export const portalRedirectMachine = setup({
           target: "failed",
           actions: ["fail", { type: "warn", params: ({ event }) => ({ step: "redirect", error: event.error }) }],
           description: "The browser could not leave: says the portal could not be opened.",
+        },
+      },
+      on: {
+        "page.restored": {
+          target: "returned",
+          description: "Back from the billing portal, the page comes out of the back-forward cache still leaving: loads it afresh instead.",
+        },
+      },
+    },
+    /**
+     * Back from the billing portal with the back-forward cache on, the browser shows this page as it left it: leaving,
+     * a spinner and no button, for good. The page is loaded afresh instead, which is what a browser without the cache
+     * shows on Back: the address bar lost the token before leaving, so that is home (`/` or `/es/`), where the
+     * customer came in and where the portal's own "return" link leads too (an older link's ?email= stays in the
+     * address: that load offers the e-mailed sign-in link, as it would without the cache). Not an "open the portal again" page: a
+     * sign-in link's token is spent once redeemed and the portal's link is short-lived, so it could not be promised;
+     * and a fresh load drops the token this page still holds in memory.
+     */
+    returned: {
+      tags: ["busy"],
+      description:
+        "Back from the billing portal (the page restored from the back-forward cache): loads the page's address afresh, home since the token left it, as a browser without the cache would show.",
+      invoke: {
+        id: "reload",
+        src: "reload",
+        // Stays here on success: the browser is loading the page again.
+        onError: {
+          target: "failed",
+          actions: ["fail", { type: "warn", params: ({ event }) => ({ step: "reload", error: event.error }) }],
+          description: "The page could not be loaded again (not seen in practice): the portal error, with Try again and the link home, so never stuck.",
         },
       },
     },

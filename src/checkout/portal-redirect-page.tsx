@@ -3,6 +3,7 @@
 // address); with only an address it offers to e-mail a sign-in link.
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { fromPromise } from "xstate";
 import { createActorContext } from "@xstate/react";
 import { useLingui } from "@lingui/react/macro";
 import { portalRedirectMachine } from "#machines/portal-redirect.machine";
@@ -23,7 +24,11 @@ const PortalRedirect = createActorContext(portalRedirectMachine);
 export default function PortalRedirectPage({ email }: { email: string }) {
   const [params] = useSearchParams();
   const [input] = useState(() => ({ email, token: params.get("token") ?? "", ownOrigin: siteOrigin(), providerOrigins: paymentProviderOrigins }));
-  const [logic] = useState(() => portalRedirectMachine.provide({ actors: portalRedirectActors() }));
+  // Back from the portal, a fresh load of the address: what a browser without the back-forward cache shows (home,
+  // the token gone), and the token this page holds in memory goes with it.
+  const [logic] = useState(() =>
+    portalRedirectMachine.provide({ actors: { ...portalRedirectActors(), reload: fromPromise<unknown>(async () => window.location.reload()) } }),
+  );
   // Read once, the token leaves the address bar and the history entry (a shared screen, a history list). Only
   // the browser's address changes: the router keeps its location, so this page stays until the redirect.
   useEffect(() => {
@@ -45,10 +50,27 @@ function PortalRedirectView() {
   const offer = PortalRedirect.useSelector((s) => s.matches("needsLink") || s.matches("requestingLink"));
   const sent = PortalRedirect.useSelector((s) => s.matches("linkSent"));
   const canRetry = PortalRedirect.useSelector((s) => s.can({ type: "portal.retry" }));
+  const returned = PortalRedirect.useSelector((s) => s.matches("returned"));
   const actor = PortalRedirect.useActorRef();
+  // Back from the billing portal, the back-forward cache shows this page as it left: the machine loads it afresh.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) actor.send({ type: "page.restored" });
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, [actor]);
   // Try again replaces its own button: when it fails once more, the focus goes to the error's heading, not the page's top.
   const [retried, setRetried] = useState(false);
   const errorHeading = useFocusWhenShown<HTMLHeadingElement>(retried && error !== null);
+  // Only for the moment the fresh load takes: no text, since the page is no longer taking anyone to the portal.
+  if (returned) {
+    return (
+      <StatusCard busy>
+        <Spinner large />
+      </StatusCard>
+    );
+  }
   if (offer) return <LinkOffer />;
   if (sent) return <LinkSent />;
   if (error) {

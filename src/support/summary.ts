@@ -148,6 +148,7 @@ const describers: Record<string, Describe> = {
     ["linkSent", msg`sign-in link requested`],
     ["requesting", msg`asking for the billing-portal link`],
     ["redirecting", msg`leaving for the billing portal`],
+    ["returned", msg`back from the billing portal: loading the page afresh`],
     ["failed", msg`could not open the portal: offering to try again`],
     ["error", msg`could not open the portal: the page says why`],
   ]),

@@ -26,9 +26,11 @@ const allEvents: EventObject[] = [
     requestPortal: ["https://billing.stripe.com/p/session/1", "https://freshfold.test/sandbox/portal/ps_1", "javascript:alert(1)", null],
     requestLink: [undefined],
     redirect: [undefined],
+    reload: [undefined],
   }),
   { type: "link.request" },
   { type: "portal.retry" },
+  { type: "page.restored" },
 ];
 
 const silent = portalRedirectMachine.provide({ actions: { warn: () => {} } });
@@ -54,8 +56,15 @@ describe("portal-redirect machine: model", () => {
         } else expect(context.error).toBeNull();
         expect(path.state.can({ type: "portal.retry" })).toBe(path.state.matches("failed"));
         if (path.state.matches("redirecting")) expect(context.link).toMatch(/^https:\/\/(billing\.stripe\.com|freshfold\.test)\//);
+        // Only a page that left for the portal is loaded afresh when it comes back; busy until the new load.
+        if (path.state.matches("returned")) {
+          expect(context.link).toMatch(/^https:\/\/(billing\.stripe\.com|freshfold\.test)\//);
+          expect(path.state.hasTag("busy")).toBe(true);
+        }
+        // Only a page that is leaving answers the back-forward cache's restore: every other state is usable as it is.
+        expect(path.state.can({ type: "page.restored" })).toBe(path.state.matches("redirecting"));
         // Without a token the portal is never requested, nor the browser sent anywhere.
-        if (!token) expect(path.state.matches("redirecting") || path.state.matches("requesting")).toBe(false);
+        if (!token) expect((["redirecting", "requesting", "returned"] as const).some((s) => path.state.matches(s))).toBe(false);
       }
     }
     expect(uncovered(silent, total)).toEqual({ states: [], transitions: [] });
@@ -63,7 +72,7 @@ describe("portal-redirect machine: model", () => {
 });
 
 function start(email: string, requestPortal: () => Promise<string | null>, token = "w.1.sig") {
-  const { calls, actors } = recordedActors({ requestPortal, redirect: async () => undefined });
+  const { calls, actors } = recordedActors({ requestPortal, redirect: async () => undefined, reload: async () => undefined });
   const actor = createActor(portalRedirectMachine.provide({ actors }), { input: { email, token, ...origins } });
   actor.start();
   return { actor, calls };
@@ -301,6 +310,65 @@ describe("portal-redirect machine: behaviour", () => {
       ["requestPortal", { token: "s.link" }],
       ["redirect", { url: "https://billing.stripe.com/p/session/4" }],
     ]);
+  });
+
+  it("Back from the portal (the page restored from the back-forward cache while leaving) loads the page afresh, busy until it does", async () => {
+    const { actor, calls } = start("", async () => "https://billing.stripe.com/p/session/5", "w.iv.tag.sealed");
+    await waitFor(actor, () => calls.length === 2);
+    expect(actor.getSnapshot().value).toBe("redirecting");
+    actor.send({ type: "page.restored" });
+    expect(actor.getSnapshot().value).toBe("returned");
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    await waitFor(actor, () => calls.length === 3);
+    expect(calls).toEqual([
+      ["requestPortal", { token: "w.iv.tag.sealed" }],
+      ["redirect", { url: "https://billing.stripe.com/p/session/5" }],
+      ["reload", undefined],
+    ]);
+    // The load on its way, a second restore changes nothing: one reload, no request, no leaving again.
+    expect(actor.getSnapshot().can({ type: "page.restored" })).toBe(false);
+    actor.send({ type: "page.restored" });
+    expect(actor.getSnapshot().value).toBe("returned");
+    expect(actor.getSnapshot().status).toBe("active");
+    expect(calls).toHaveLength(3);
+  });
+
+  it("a restore on a page that is not leaving (the offer, the confirmation, an error) changes nothing: those pages are usable", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const offer = start("ana@example.com", async () => null, "");
+    offer.actor.send({ type: "page.restored" });
+    expect(offer.actor.getSnapshot().value).toBe("needsLink");
+
+    const sent = start("", async () => null, "s.used");
+    await waitFor(sent.actor, (s) => s.status === "done");
+    sent.actor.send({ type: "page.restored" });
+    expect(sent.actor.getSnapshot().value).toBe("linkSent");
+
+    const failed = start("", async () => {
+      throw new Error("API Error: 503 Service Unavailable");
+    });
+    await waitFor(failed.actor, (s) => s.matches("failed"));
+    failed.actor.send({ type: "page.restored" });
+    expect(failed.actor.getSnapshot().value).toBe("failed");
+    expect([...sent.calls, ...failed.calls, ...offer.calls].map(([name]) => name)).not.toContain("reload");
+  });
+
+  it("a page that cannot be loaded again after Back (never seen) ends on the portal error, logged, with Try again", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { actors, calls } = recordedActors({
+      requestPortal: async () => "https://billing.stripe.com/p/session/6",
+      redirect: async () => undefined,
+      reload: async () => {
+        throw new Error("reload blocked");
+      },
+    });
+    const actor = createActor(portalRedirectMachine.provide({ actors }), { input: { email: "", token: "w.1.sig", ...origins } }).start();
+    await waitFor(actor, () => calls.length === 2);
+    actor.send({ type: "page.restored" });
+    await waitFor(actor, (s) => s.matches("failed"), { timeout: 2_000 });
+    expect(actor.getSnapshot().context.error).toBe("portalFailed");
+    expect(actor.getSnapshot().can({ type: "portal.retry" })).toBe(true);
+    expect(warn).toHaveBeenCalledWith("portal-redirect: reload failed", expect.objectContaining({ message: "reload blocked" }));
   });
 
   it("the missing e-mail error offers no retry", () => {

@@ -81,6 +81,13 @@ describe("support summary lines", () => {
     );
   });
 
+  it("say when the portal redirect's page came back from the billing portal and is loading afresh", () => {
+    expect(summaryLine(i18nFor("en"), "portalRedirect", "returned", {})).toBe("Billing portal: back from the billing portal: loading the page afresh");
+    expect(summaryLine(i18nFor("es"), "portalRedirect", "returned", {})).toBe(
+      "Portal de facturación: de vuelta del portal de facturación: cargando la página de nuevo",
+    );
+  });
+
   it("read a parallel machine's regions together", () => {
     const en = i18nFor("en");
     expect(summaryLine(en, "paymentSuccess", { sequence: "sendingWelcome", portal: "ready" }, {})).toBe(
