@@ -76,6 +76,30 @@ for (const language of ["en", "es"] as const) {
 test.describe("the portal redirect when the portal cannot be had", () => {
   test.use({ allowedConsoleErrors: [/status of 503/] });
   for (const language of ["en", "es"] as const) {
+    test(`a failed "Email me a link" puts the focus on the failure's message, each time, not on the page's body (${language})`, async ({ page }) => {
+      await useLanguage(page, language);
+      let asked = 0;
+      await page.route("**/api/payments/create-portal-session/**", (route) => {
+        asked += 1;
+        return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "provider_unavailable", message: "down" } }) });
+      });
+      await page.goto(`${language === "es" ? "/es/" : "/"}?email=ana%40example.com`);
+      const send = page.getByRole("button", { name: tr("checkout", "Email me a link to my billing portal", language) });
+      const failure = page.getByRole("status").filter({ hasText: tr("checkout", "We couldn't send the link right now. Please try again in a minute.", language) });
+      // From the keyboard, the way the focus would be lost: the button is disabled while sending.
+      await send.focus();
+      await page.keyboard.press("Enter");
+      await expect(failure).toBeVisible();
+      await expect(failure).toBeFocused();
+      // Again: the same text (a live region says nothing new), so the focus is what reads it.
+      const before = asked;
+      await send.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => asked).toBeGreaterThan(before);
+      await expect(send).toBeEnabled();
+      await expect(failure).toBeFocused();
+    });
+
     test(`Try again that fails once more puts the focus on the error's heading, not the page's top (${language})`, async ({ page }) => {
       await useLanguage(page, language);
       let asked = 0;

@@ -113,6 +113,9 @@ function LinkOffer() {
   const email = PortalRedirect.useSelector((s) => s.context.email.trim());
   const sending = PortalRedirect.useSelector((s) => s.matches("requestingLink"));
   const failed = PortalRedirect.useSelector((s) => s.context.sendFailed);
+  // The button is disabled while sending, so the focus falls to the page's body: a failure puts it on the message,
+  // which is also how a repeated failure is heard (the same text again says nothing in a live region).
+  const failure = useFocusWhenShown<HTMLParagraphElement>(failed && !sending);
   return (
     <StatusCard>
       <PageMeta title={t`Open your billing portal`} description={t`The billing portal opens from a link we email you.`} />
@@ -124,7 +127,7 @@ function LinkOffer() {
         {sending && <Spinner />}
         {t`Email me a link to my billing portal`}
       </Button>
-      <p role="status" className="mt-4 min-h-6 text-sm text-danger">
+      <p ref={failure} tabIndex={-1} role="status" className="mt-4 min-h-6 text-sm text-danger outline-none">
         {failed && t`We couldn't send the link right now. Please try again in a minute.`}
       </p>
       <LinkButton to="/" variant="secondary" className="mt-4">{t`Return to Homepage`}</LinkButton>
