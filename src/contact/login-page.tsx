@@ -15,7 +15,7 @@ import { useFocusWhenShown } from "../ui/use-focus-when-shown";
 import { createApiClient, hostedLink, isAllowedRedirect, paymentProviderOrigins } from "../api/client";
 import { PAYMENT_DEADLINE_MS } from "../api/deadline";
 import { newSubmissionKeys } from "../api/submission-keys";
-import { leaveFor, siteOrigin } from "../browser/tab-session";
+import { leaveFor, siteOrigin, tabStorage } from "../browser/tab-session";
 
 type LoginError = "emailRequired" | "emailInvalid";
 
@@ -23,6 +23,56 @@ function validateEmail(email: string): LoginError | undefined {
   if (!email.trim()) return "emailRequired";
   if (!EMAIL_PATTERN.test(email.trim())) return "emailInvalid";
   return undefined;
+}
+
+/**
+ * Where the tab keeps the key of each address's sign-in link request not yet answered (decision 018): a reload while
+ * one is on its way asks again as the same request, so the server e-mails no second link and spends no more of the
+ * day's. A JSON object, address to key; an address's key goes once its request was answered.
+ */
+const LINK_REQUEST_KEYS = "login:link-requests";
+const REQUEST_KEY = /^[0-9a-f]{32}$/;
+
+/** The tab's unanswered request keys by address ({} when there is no storage, it is blocked or unreadable). */
+function keptRequestKeys(): Record<string, string> {
+  try {
+    const kept: unknown = JSON.parse(tabStorage()?.getItem(LINK_REQUEST_KEYS) ?? "{}");
+    if (!kept || typeof kept !== "object") return {};
+    return Object.fromEntries(Object.entries(kept).filter((entry): entry is [string, string] => typeof entry[1] === "string" && REQUEST_KEY.test(entry[1])));
+  } catch {
+    return {};
+  }
+}
+
+function keepRequestKeys(keys: Record<string, string>): void {
+  try {
+    const storage = tabStorage();
+    if (Object.keys(keys).length) storage?.setItem(LINK_REQUEST_KEYS, JSON.stringify(keys));
+    else storage?.removeItem(LINK_REQUEST_KEYS);
+  } catch {
+    // A full or refused storage: the page's own keys still serve its tries (a reload then asks anew).
+  }
+}
+
+/**
+ * The sign-in link requests' keys: the same for an address on every try, in this page (`newSubmissionKeys`) and
+ * after a reload of the tab (sessionStorage), until its request is answered. Browser-only: call it from handlers.
+ */
+function linkRequestKeys() {
+  const page = newSubmissionKeys();
+  return {
+    keyFor(email: string): string {
+      const kept = keptRequestKeys();
+      const key = kept[email] ?? page.keyFor(email);
+      if (kept[email] !== key) keepRequestKeys({ ...kept, [email]: key });
+      return key;
+    },
+    forget(email: string) {
+      page.forget();
+      const { [email]: _answered, ...others } = keptRequestKeys();
+      keepRequestKeys(others);
+    },
+  };
 }
 
 export default function LoginPage() {
@@ -36,7 +86,7 @@ export default function LoginPage() {
    * was lost may have e-mailed its link, and its repeat gets that one, not a second, and spends no more of the day's.
    */
   const [request, setRequest] = useState<{ email: string; requestId: string; n: number } | null>(null);
-  const [requestKeys] = useState(newSubmissionKeys);
+  const [requestKeys] = useState(linkRequestKeys);
   const [status, setStatus] = useState<LinkStatus>("sending");
   /** A link is on its way: another press would send a second one (and count against the day's few). */
   const sending = request !== null && status === "sending";
@@ -59,7 +109,7 @@ export default function LoginPage() {
       .then((answer) => {
         if (controller.signal.aborted) return;
         // Answered: the next request, even for the same address, is a new one.
-        requestKeys.forget();
+        requestKeys.forget(request.email);
         if (answer.sent) {
           setStatus("sent");
           return;

@@ -1,7 +1,8 @@
 // The login page (src/contact/login-page.tsx) over a stubbed fetch: a browser that paid is answered the portal link
-// and leaves for it (checked as every hosted link is).
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { render, screen, waitFor } from "@testing-library/react";
+// and leaves for it (checked as every hosted link is), and a sign-in link's request key is the tab's for its address
+// (decision 018), so a reload while a request is on its way asks as the same request and e-mails no second link.
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { LanguageProvider } from "../../src/i18n/language-provider";
@@ -63,6 +64,8 @@ async function askFor(email: string) {
   await user.click(screen.getByRole("button", { name: "Email me a link to my billing portal" }));
 }
 
+const keyOf = (ask: URL | undefined) => ask?.searchParams.get("requestId");
+
 describe("login page: the paying browser's portal", () => {
   it("leaves for the portal link the server answers, saying it opens the portal rather than that a link was e-mailed", async () => {
     const link = `${window.location.origin}/sandbox/portal/ps_1`;
@@ -75,6 +78,21 @@ describe("login page: the paying browser's portal", () => {
     expect(screen.queryByRole("heading", { name: "Check your email" })).toBeNull();
     expect(screen.queryByText(/we've emailed you a link/)).toBeNull();
     expect(asks.map((a) => a.pathname)).toEqual(["/api/payments/create-portal-session/ana%40example.com"]);
+  });
+
+  it("shows the form as it was when the browser comes back from the portal to the page as it left it (back-forward cache)", async () => {
+    answers = [{ portal_url: `${window.location.origin}/sandbox/portal/ps_1` }];
+    show();
+    await askFor("ana@example.com");
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(1));
+    screen.getByText("Opening your billing portal…");
+    const restored = new Event("pageshow");
+    Object.defineProperty(restored, "persisted", { value: true });
+    act(() => {
+      window.dispatchEvent(restored);
+    });
+    await waitFor(() => expect(screen.queryByText("Opening your billing portal…")).toBeNull());
+    expect(screen.getByRole("button", { name: "Email me a link to my billing portal" }).hasAttribute("disabled")).toBe(false);
   });
 
   it("leaves for the payment provider's portal too", async () => {
@@ -106,5 +124,82 @@ describe("login page: the paying browser's portal", () => {
     await askFor("ana@example.com");
     await screen.findByRole("heading", { name: "We couldn't send the link right now. Please try again in a minute." });
     expect(leaveFor).not.toHaveBeenCalled();
+  });
+});
+
+describe("login page: a sign-in link's request key", () => {
+  it("is the tab's for the address: a reload while the ask is on its way asks again with the same key", async () => {
+    answers = ["hold", { sent: true }];
+    const page = show();
+    await askFor("ana@example.com");
+    await waitFor(() => expect(asks).toHaveLength(1));
+    screen.getByRole("button", { name: "Sending..." });
+    // The reload: the page is gone with its state, the tab's storage stays.
+    page.unmount();
+    show();
+    await askFor("ana@example.com");
+    await screen.findByRole("heading", { name: "Check your email" });
+    expect(asks).toHaveLength(2);
+    expect(keyOf(asks[0])).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(asks[1])).toBe(keyOf(asks[0]));
+  });
+
+  it("is another for another address, and a new one once a link was sent", async () => {
+    answers = ["hold", "hold", { sent: true }, { sent: true }];
+    let page = show();
+    await askFor("ana@example.com");
+    await waitFor(() => expect(asks).toHaveLength(1));
+    page.unmount();
+    page = show();
+    await askFor("luis@example.com");
+    await waitFor(() => expect(asks).toHaveLength(2));
+    page.unmount();
+    // Ana's key is kept while Luis's request is on its way: her repeat is still the same request.
+    page = show();
+    await askFor("ana@example.com");
+    await screen.findByRole("heading", { name: "Check your email" });
+    // Sent: the next ask for Ana, even after a reload, is a new request.
+    page.unmount();
+    show();
+    await askFor("ana@example.com");
+    await waitFor(() => expect(asks).toHaveLength(4));
+    await screen.findByRole("heading", { name: "Check your email" });
+    const [ana, luis, anaAgain, anaNext] = asks.map(keyOf);
+    expect(luis).toMatch(/^[0-9a-f]{32}$/);
+    expect(luis).not.toBe(ana);
+    expect(anaAgain).toBe(ana);
+    expect(anaNext).toMatch(/^[0-9a-f]{32}$/);
+    expect(anaNext).not.toBe(ana);
+    expect(anaNext).not.toBe(luis);
+  });
+
+  it("is the page's own when the tab's storage is blocked: Try again asks with the same key", async () => {
+    // As with the browser's storage turned off: reading window.sessionStorage throws.
+    const blocked = vi.fn(() => {
+      throw new DOMException("Blocked", "SecurityError");
+    });
+    const own = Object.getOwnPropertyDescriptor(window, "sessionStorage");
+    Object.defineProperty(window, "sessionStorage", { configurable: true, get: blocked });
+    onTestFinished(() => {
+      if (own) Object.defineProperty(window, "sessionStorage", own);
+      else delete (window as { sessionStorage?: Storage }).sessionStorage;
+    });
+    // The first ask fails (a 503): its repeat must be the same request.
+    vi.mocked(fetch).mockImplementationOnce(async (url) => {
+      asks.push(new URL(String(url), window.location.origin));
+      return Response.json({ error: { code: "unavailable", message: "down" } }, { status: 503, statusText: "Service Unavailable" });
+    });
+    show();
+    await askFor("ana@example.com");
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Try again" }));
+    await screen.findByRole("heading", { name: "Check your email" });
+    await askFor("ana@example.com");
+    await waitFor(() => expect(asks).toHaveLength(3));
+    const [first, retry, next] = asks.map(keyOf);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(retry).toBe(first);
+    expect(next).toMatch(/^[0-9a-f]{32}$/);
+    expect(next).not.toBe(first);
+    expect(blocked).toHaveBeenCalled();
   });
 });
