@@ -262,6 +262,37 @@ for (const language of ["en", "es"] as const) {
   });
 }
 
+// A reload while the link is on its way, then the same address asked again: the same request (decision 018), so the
+// server e-mails no second link; a new key only once that request was answered.
+test("login: asked again after a reload mid-request, the same address goes under the same key", async ({ page }) => {
+  const keys: string[] = [];
+  let hold = true;
+  await page.route("**/api/payments/create-portal-session/*", async (route) => {
+    keys.push(new URL(route.request().url()).searchParams.get("requestId") ?? "");
+    if (!hold) await route.continue();
+  });
+  const ask = async () => {
+    const main = page.getByRole("main");
+    await main.getByRole("textbox", { name: text.en.email }).fill("maria@example.com");
+    await main.getByRole("button", { name: text.en.emailMeALink }).click();
+  };
+  await page.goto("/login");
+  await ask();
+  await expect(page.getByRole("main").getByRole("button", { name: text.en.sending })).toBeDisabled();
+  await page.reload();
+  hold = false;
+  await ask();
+  await expect(page.getByRole("main").getByRole("heading", { name: text.en.checkEmail })).toBeVisible();
+  await page.reload();
+  await ask();
+  await expect(page.getByRole("main").getByRole("heading", { name: text.en.checkEmail })).toBeVisible();
+  expect(keys).toHaveLength(3);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[2]).not.toBe(keys[0]);
+});
+
 // Hydration resets a controlled field to its state (""): until then the pre-rendered forms take nothing.
 test.describe("the pre-rendered forms, before the page's code has run", () => {
   for (const language of ["en", "es"] as const) {

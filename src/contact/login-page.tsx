@@ -15,7 +15,7 @@ import { useFocusWhenShown } from "../ui/use-focus-when-shown";
 import { createApiClient, hostedLink, isAllowedRedirect, paymentProviderOrigins } from "../api/client";
 import { PAYMENT_DEADLINE_MS } from "../api/deadline";
 import { newSubmissionKeys } from "../api/submission-keys";
-import { leaveFor, siteOrigin, tabStorage } from "../browser/tab-session";
+import { leaveFor, siteOrigin } from "../browser/tab-session";
 
 type LoginError = "emailRequired" | "emailInvalid";
 
@@ -26,54 +26,11 @@ function validateEmail(email: string): LoginError | undefined {
 }
 
 /**
- * Where the tab keeps the key of each address's sign-in link request not yet answered (decision 018): a reload while
- * one is on its way asks again as the same request, so the server e-mails no second link and spends no more of the
- * day's. A JSON object, address to key; an address's key goes once its request was answered.
+ * Where the tab keeps the key of the sign-in link request not yet answered, with its address (decision 018): a reload
+ * while it is on its way asks again as the same request, so the server e-mails no second link and spends no more of
+ * the day's.
  */
-const LINK_REQUEST_KEYS = "login:link-requests";
-const REQUEST_KEY = /^[0-9a-f]{32}$/;
-
-/** The tab's unanswered request keys by address ({} when there is no storage, it is blocked or unreadable). */
-function keptRequestKeys(): Record<string, string> {
-  try {
-    const kept: unknown = JSON.parse(tabStorage()?.getItem(LINK_REQUEST_KEYS) ?? "{}");
-    if (!kept || typeof kept !== "object") return {};
-    return Object.fromEntries(Object.entries(kept).filter((entry): entry is [string, string] => typeof entry[1] === "string" && REQUEST_KEY.test(entry[1])));
-  } catch {
-    return {};
-  }
-}
-
-function keepRequestKeys(keys: Record<string, string>): void {
-  try {
-    const storage = tabStorage();
-    if (Object.keys(keys).length) storage?.setItem(LINK_REQUEST_KEYS, JSON.stringify(keys));
-    else storage?.removeItem(LINK_REQUEST_KEYS);
-  } catch {
-    // A full or refused storage: the page's own keys still serve its tries (a reload then asks anew).
-  }
-}
-
-/**
- * The sign-in link requests' keys: the same for an address on every try, in this page (`newSubmissionKeys`) and
- * after a reload of the tab (sessionStorage), until its request is answered. Browser-only: call it from handlers.
- */
-function linkRequestKeys() {
-  const page = newSubmissionKeys();
-  return {
-    keyFor(email: string): string {
-      const kept = keptRequestKeys();
-      const key = kept[email] ?? page.keyFor(email);
-      if (kept[email] !== key) keepRequestKeys({ ...kept, [email]: key });
-      return key;
-    },
-    forget(email: string) {
-      page.forget();
-      const { [email]: _answered, ...others } = keptRequestKeys();
-      keepRequestKeys(others);
-    },
-  };
-}
+const LINK_REQUEST_KEY = "login:link-request";
 
 export default function LoginPage() {
   const { t } = useLingui();
@@ -82,11 +39,12 @@ export default function LoginPage() {
   const [error, setError] = useState<LoginError | undefined>();
   /**
    * Each valid submission or Try again: its e-mail, its key, and a counter so a second request is a fresh one. The
-   * key is the same on every try for the same address until a link was sent (decision 018): a try whose answer
-   * was lost may have e-mailed its link, and its repeat gets that one, not a second, and spends no more of the day's.
+   * key is the same on every try for the same address, in this page and after a reload of the tab
+   * (LINK_REQUEST_KEY), until the request was answered (decision 018): a try whose answer was lost may have e-mailed
+   * its link, and its repeat gets that one, not a second, and spends no more of the day's.
    */
   const [request, setRequest] = useState<{ email: string; requestId: string; n: number } | null>(null);
-  const [requestKeys] = useState(linkRequestKeys);
+  const [requestKeys] = useState(() => newSubmissionKeys(LINK_REQUEST_KEY));
   const [status, setStatus] = useState<LinkStatus>("sending");
   /** A link is on its way: another press would send a second one (and count against the day's few). */
   const sending = request !== null && status === "sending";
@@ -109,7 +67,7 @@ export default function LoginPage() {
       .then((answer) => {
         if (controller.signal.aborted) return;
         // Answered: the next request, even for the same address, is a new one.
-        requestKeys.forget(request.email);
+        requestKeys.forget();
         if (answer.sent) {
           setStatus("sent");
           return;
