@@ -18,29 +18,38 @@ export function newSubmissionKeys(tabKey?: string) {
   const keep = (kept: Kept) => {
     last = kept;
     if (!tabKey) return;
+    const storage = tabStorage();
     try {
-      if (kept.key) tabStorage()?.setItem(tabKey, JSON.stringify(kept));
-      else tabStorage()?.removeItem(tabKey);
+      if (kept.key) storage?.setItem(tabKey, JSON.stringify(kept));
+      else storage?.removeItem(tabKey);
     } catch {
-      // A full or refused storage: this page's tries still share the key.
+      // A full or refused storage: this page's tries still share the key, and no older key kept there may stand
+      // in for it.
+      try {
+        storage?.removeItem(tabKey);
+      } catch {
+        // Refused altogether: nothing is read back either.
+      }
     }
   };
-  const kept = (): Kept => {
-    if (!tabKey) return last;
+  /** The key a page before this one in the tab (a reload) kept, if any. */
+  const keptInTab = (): Kept | null => {
+    if (!tabKey) return null;
     try {
       const stored = JSON.parse(tabStorage()?.getItem(tabKey) ?? "null") as Partial<Kept> | null;
       if (typeof stored?.input === "string" && typeof stored.key === "string" && REQUEST_KEY.test(stored.key)) return { input: stored.input, key: stored.key };
     } catch {
-      // Unreadable: this page's own key.
+      // Unreadable: none.
     }
-    return last;
+    return null;
   };
   return {
     keyFor(input: unknown): string {
       const serialized = JSON.stringify(input);
-      const current = kept();
-      if (current.input === serialized && current.key) return current.key;
-      keep({ input: serialized, key: newRequestKey() });
+      if (last.input === serialized && last.key) return last.key;
+      const kept = keptInTab();
+      if (kept?.input === serialized) last = kept;
+      else keep({ input: serialized, key: newRequestKey() });
       return last.key;
     },
     forget() {

@@ -1,6 +1,6 @@
 // The contact form's draft and its message's key, kept in the tab (src/contact/contact-draft.ts,
 // src/api/submission-keys.ts): what a reload gets back, and what it must not.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CONTACT_DRAFT_KEY, readContactDraft, writeContactDraft } from "../../src/contact/contact-draft";
 import { newSubmissionKeys } from "../../src/api/submission-keys";
 
@@ -46,17 +46,32 @@ describe("a request's key kept in the tab", () => {
     expect(sessionStorage.length).toBe(0);
   });
 
+  it("a full storage that still holds an older key: the page keeps its own, and the older one is not read back", () => {
+    const older = newSubmissionKeys("test:key").keyFor({ message: "Hola" });
+    const keys = newSubmissionKeys("test:key");
+    const full = vi.spyOn(window.sessionStorage, "setItem").mockImplementation(() => {
+      throw new DOMException("full", "QuotaExceededError");
+    });
+    try {
+      const key = keys.keyFor({ message: "Adiós" });
+      expect(keys.keyFor({ message: "Adiós" })).toBe(key);
+      expect(sessionStorage.getItem("test:key")).toBeNull();
+      expect(newSubmissionKeys("test:key").keyFor({ message: "Hola" })).not.toBe(older);
+    } finally {
+      full.mockRestore();
+    }
+  });
+
   it("falls back to the page's own key when storage refuses it", () => {
     const keys = newSubmissionKeys("test:key");
-    const setItem = Storage.prototype.setItem;
-    Storage.prototype.setItem = () => {
+    const full = vi.spyOn(window.sessionStorage, "setItem").mockImplementation(() => {
       throw new DOMException("full", "QuotaExceededError");
-    };
+    });
     try {
       const key = keys.keyFor({ message: "Hola" });
       expect(keys.keyFor({ message: "Hola" })).toBe(key);
     } finally {
-      Storage.prototype.setItem = setItem;
+      full.mockRestore();
     }
   });
 });
