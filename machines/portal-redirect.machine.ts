@@ -206,9 +206,9 @@ export const portalRedirectMachine = setup({
      * a spinner and no button, for good. The page is loaded afresh instead, which is what a browser without the cache
      * shows on Back: the address bar lost the token before leaving, so that is home (`/` or `/es/`), where the
      * customer came in and where the portal's own "return" link leads too (an older link's ?email= stays in the
-     * address: that load offers the e-mailed sign-in link, as it would without the cache). Not an "open the portal again" page: a
-     * sign-in link's token is spent once redeemed and the portal's link is short-lived, so it could not be promised;
-     * and a fresh load drops the token this page still holds in memory.
+     * address: that load offers the e-mailed sign-in link, as it would without the cache). Not an "open the portal
+     * again" page: a sign-in link's token is spent once redeemed and the portal's link is short-lived, so it could not
+     * be promised; and a fresh load drops the token this page still holds in memory.
      */
     returned: {
       tags: ["busy"],

@@ -13,6 +13,7 @@ import { LinkButton } from "../ui/link-button";
 import { PageMeta } from "../ui/page-meta";
 import { SignInLinkHelp } from "../ui/sign-in-link-help";
 import { useFocusWhenShown } from "../ui/use-focus-when-shown";
+import { usePageRestored } from "../ui/use-page-restored";
 import { portalRedirectActors } from "./checkout-actors";
 import { siteOrigin } from "../browser/tab-session";
 import { Spinner, StatusCard } from "./status-card";
@@ -53,13 +54,7 @@ function PortalRedirectView() {
   const returned = PortalRedirect.useSelector((s) => s.matches("returned"));
   const actor = PortalRedirect.useActorRef();
   // Back from the billing portal, the back-forward cache shows this page as it left: the machine loads it afresh.
-  useEffect(() => {
-    const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) actor.send({ type: "page.restored" });
-    };
-    window.addEventListener("pageshow", onShow);
-    return () => window.removeEventListener("pageshow", onShow);
-  }, [actor]);
+  usePageRestored(() => actor.send({ type: "page.restored" }));
   // Try again replaces its own button: when it fails once more, the focus goes to the error's heading, not the page's top.
   const [retried, setRetried] = useState(false);
   const errorHeading = useFocusWhenShown<HTMLHeadingElement>(retried && error !== null);

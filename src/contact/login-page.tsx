@@ -12,6 +12,7 @@ import { SignInLinkHelp } from "../ui/sign-in-link-help";
 import { TextField } from "../ui/text-field";
 import { HydratedFieldset } from "../ui/hydrated-fieldset";
 import { useFocusWhenShown } from "../ui/use-focus-when-shown";
+import { usePageRestored } from "../ui/use-page-restored";
 import { createApiClient, hostedLink, isAllowedRedirect, paymentProviderOrigins } from "../api/client";
 import { PAYMENT_DEADLINE_MS } from "../api/deadline";
 import { newSubmissionKeys } from "../api/submission-keys";
@@ -83,14 +84,7 @@ export default function LoginPage() {
     return () => controller.abort();
   }, [request, requestKeys]);
   // Back from the portal to this page as it was left (the back-forward cache): the form as before, not "opening".
-  useEffect(() => {
-    if (status !== "leaving") return;
-    const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setRequest(null);
-    };
-    window.addEventListener("pageshow", onShow);
-    return () => window.removeEventListener("pageshow", onShow);
-  }, [status]);
+  usePageRestored(() => setRequest(null), status === "leaving");
   const ask = (linkEmail: string) => {
     setStatus("sending");
     const requestId = requestKeys.keyFor(linkEmail);

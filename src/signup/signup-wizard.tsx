@@ -9,6 +9,7 @@ import { Button } from "../ui/button";
 import { ProgressBar } from "../ui/progress-bar";
 import { SubmitButton } from "../ui/submit-button";
 import { useHydrated } from "../ui/use-hydrated";
+import { usePageRestored } from "../ui/use-page-restored";
 import { useFocusKeptWhileBusy } from "../ui/use-focus-kept-while-busy";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/link-button";
@@ -117,13 +118,7 @@ function Wizard() {
   }, [actor, language]);
 
   // Coming back from the checkout page through the back-forward cache: the wizard is usable again.
-  useEffect(() => {
-    const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) actor.send({ type: "page.restored" });
-    };
-    window.addEventListener("pageshow", onShow);
-    return () => window.removeEventListener("pageshow", onShow);
-  }, [actor]);
+  usePageRestored(() => actor.send({ type: "page.restored" }));
 
   // The dates and review steps load on demand (./lazy-steps): the dates step's from the visitor's first touch of
   // step 1 (the page's first load stays without it), then on every step. A step's code arriving re-renders the
