@@ -81,6 +81,26 @@ for (const language of ["en", "es"] as const) {
       await w.expectStep(5);
     });
 
+    test(`a failed e-mail check says nothing of the e-mail and blocks nothing (${language})`, async ({ page }) => {
+      await useLanguage(page, language);
+      const w = wizard(page, language);
+      const t = w.t;
+      let emailCalls = 0;
+      await page.route("**/api/client/email_exists/*", (route) => {
+        emailCalls += 1;
+        return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: "Service Unavailable" } }) });
+      });
+      await page.goto("/signup");
+      await w.fillPersonal({ email: uniqueSignupEmail(`unknown-email-${language}`), zip: "33131" });
+      await expect.poll(() => emailCalls).toBeGreaterThanOrEqual(1);
+      await expect(w.areaStatus).toHaveText(t("Good news: we serve your area."));
+      // Not "ready to use": the check did not run. Nor the existing customer's alert.
+      await expect(w.emailStatus).toHaveText("");
+      await expect(page.getByText(t("Email already exists."))).toHaveCount(0);
+      await w.continueButton.click();
+      await w.expectStep(2);
+    });
+
     test(`Continue pressed while a check is still answering waits under the busy label, then follows the answer (${language})`, async ({ page }) => {
       await useLanguage(page, language);
       const w = wizard(page, language);

@@ -494,11 +494,14 @@ export const signupMachine = setup({
                   { guard: "emailExists", target: "taken", description: "The e-mail is a client's already: step 1 shows it and will not continue." },
                   { target: "free", description: "The e-mail is free." },
                 ],
-                // A failed check counts as free: no alert, no block (the server re-checks at checkout).
-                onError: { target: "free", description: "A failed check counts as free: no alert, no block (the server checks again at payment)." },
+                // A failed check is "unknown", as the area's: no alert, no block (the server re-checks at checkout).
+                onError: { target: "unknown", description: "A failed check is unknown: no alert, no block (the server checks again at payment)." },
               },
             },
-            free: { description: "The e-mail passed the check (or the check could not run)." },
+            free: { description: "The e-mail passed the check." },
+            unknown: {
+              description: "The check could not run: nothing is said of the e-mail (neither free nor taken); the visitor may continue and the server decides at payment.",
+            },
             taken: {
               description: "The e-mail belongs to a client already; step 1 cannot continue until it changes.",
               entry: { type: "setEmailTaken", params: { taken: true } },

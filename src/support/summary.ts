@@ -44,6 +44,7 @@ function signupLine(i18n: I18n, at: (path: string) => boolean, context: Record<s
     if (at("step1.email.free")) parts.push(msg`e-mail check passed`);
     else if (at("step1.email.taken")) parts.push(msg`the e-mail belongs to an existing customer`);
     else if (at("step1.email.checking")) parts.push(msg`e-mail being checked`);
+    else if (at("step1.email.unknown")) parts.push(msg`e-mail could not be checked (checked again at payment)`);
     else parts.push(msg`e-mail not checked yet`);
     if (at("step1.submit.waiting")) parts.push(msg`Continue pressed, waiting for the checks`);
   } else if (at("step2")) {

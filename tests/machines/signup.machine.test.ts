@@ -248,6 +248,16 @@ describe("signup machine: what the new transitions do", () => {
     return actor;
   };
 
+  it("a failed e-mail check says nothing of the e-mail (unknown, not free) and blocks nothing", () => {
+    const actor = start({ form: validForm(), restoreStep: 1 });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "xstate.error.actor.checkEmail", error: new Error("API Error: 503 Service Unavailable") } as never);
+    expect(actor.getSnapshot().matches({ step1: { email: "unknown" } })).toBe(true);
+    expect(actor.getSnapshot().context.checks.emailTaken).toBe(false);
+    actor.send({ type: "xstate.done.actor.checkServiceArea", output: true } as never);
+    expect(stepOf(actor.getSnapshot())).toBe(2);
+  });
+
   it("Continue on step 1 checks the e-mail and ZIP once; a second Continue with the same inputs does not check again", () => {
     const actor = start({ form: validForm(), restoreStep: 1 });
     actor.send({ type: "step.next" });

@@ -62,6 +62,9 @@ describe("support summary lines", () => {
     expect(summaryLine(en, "signup", { step1: { email: "taken", area: "checking", submit: "waiting" } }, context)).toBe(
       "Sign-up: step 1 — ZIP 90210 being checked; the e-mail belongs to an existing customer; Continue pressed, waiting for the checks",
     );
+    expect(summaryLine(en, "signup", { step1: { email: "unknown", area: "unknown", submit: "editing" } }, context)).toBe(
+      "Sign-up: step 1 — ZIP 90210 could not be checked (checked again at payment); e-mail could not be checked (checked again at payment)",
+    );
     expect(summaryLine(en, "signup", { step4: "loaded" }, context)).toBe("Sign-up: step 4 — start date 2026-11-30, 1 of 2 pickup days picked");
     expect(summaryLine(en, "signup", "step3", { form: { fabricSoftener: false }, editing: true })).toBe(
       "Sign-up: step 3 — without fabric softener; opened from the review's Edit link",
