@@ -3,7 +3,7 @@
 // then shows its own failure, in English and Spanish, keeps what was typed, and a retry once the connection is
 // back goes through. (The ZIP check and waitlist: e2e/area-check.spec.ts; the calls one by one: tests/unit.)
 import type { Page } from "@playwright/test";
-import { test, expect, at, useLanguage } from "./fixtures";
+import { test, expect, at, expectNoAxeViolations, useLanguage } from "./fixtures";
 import { PAYMENT_DEADLINE_MS, SEND_DEADLINE_MS } from "../src/api/deadline";
 import { LEAVING_PATIENCE_MS } from "#machines/signup.machine";
 import { availableDays, createCheckout, mailedLinkFor, makeClient, payThroughApi, seedSavedCheckout, tr, uniqueEmail } from "./checkout-helpers";
@@ -190,6 +190,7 @@ for (const language of ["en", "es"] as const) {
       await expect(w.payButton).toBeEnabled();
       await expect(w.backButton).toBeEnabled();
       await expect(page.getByText(email)).toBeVisible();
+      await expectNoAxeViolations(page);
 
       hosted.stopping = false;
       await link.click();
