@@ -2,11 +2,10 @@
 // the login and success pages ask for; decision 018): a try whose answer was lost (a stalled connection, the call's
 // deadline) may still have arrived, and its repeat carries the same key, which the server answers without acting
 // again.
-import { newRequestKey } from "#domain/request-key";
+import { isRequestKey, newRequestKey } from "#domain/request-key";
 import { tabStorage } from "../browser/tab-session";
 
 type Kept = { input: string; key: string };
-const REQUEST_KEY = /^[0-9a-f]{32}$/;
 
 /**
  * The key of the request being sent: the same for every try of the same input, a new one for other input or once
@@ -37,7 +36,7 @@ export function newSubmissionKeys(tabKey?: string) {
     if (!tabKey) return null;
     try {
       const stored = JSON.parse(tabStorage()?.getItem(tabKey) ?? "null") as Partial<Kept> | null;
-      if (typeof stored?.input === "string" && typeof stored.key === "string" && REQUEST_KEY.test(stored.key)) return { input: stored.input, key: stored.key };
+      if (typeof stored?.input === "string" && isRequestKey(stored.key)) return { input: stored.input, key: stored.key };
     } catch {
       // Unreadable: none.
     }

@@ -2,7 +2,7 @@
 // call it from effects, actors or a machine's input, never at module top level or while rendering on a server).
 // The saved checkout, the site's origin and leaving for a hosted page are src/browser/tab-session's.
 import { CHECKOUT_FORM_KEY, CLIENT_DATA_KEY, PAYMENT_SUCCESS_DONE_KEY, PORTAL_REQUEST_KEY, type PaidCheckout } from "#domain/signup-storage";
-import { newRequestKey } from "#domain/request-key";
+import { isRequestKey, newRequestKey } from "#domain/request-key";
 import { readSavedCheckout, tabStorage } from "../browser/tab-session";
 
 declare global {
@@ -59,7 +59,7 @@ function forgetPaidSignup(storage: Storage): void {
 export function portalRequestKey(): string {
   const storage = tabStorage();
   const kept = storage?.getItem(PORTAL_REQUEST_KEY);
-  if (kept && /^[0-9a-f]{32}$/.test(kept)) return kept;
+  if (isRequestKey(kept)) return kept;
   const key = newRequestKey();
   try {
     storage?.setItem(PORTAL_REQUEST_KEY, key);
