@@ -128,8 +128,25 @@ for (const language of ["en", "es"] as const) {
     await expect(page.getByRole("main").getByText(t.notServed)).toBeVisible();
   });
 
-  test.describe("waitlist rate limited", () => {
+  test.describe("rate limited", () => {
     test.use({ allowedConsoleErrors: [/status of 429/] });
+    test(`home hero: a rate-limited ZIP check says to wait a minute, not that the check failed, and keeps the ZIP (${language})`, async ({ page }) => {
+      test.slow();
+      await useLanguage(page, language);
+      await page.route("**/api/service_area/*", (route) =>
+        route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests." } }) }),
+      );
+      await page.goto(at(language, "/"));
+      const form = await zipCheck(page, language);
+      const zip = form.getByRole("textbox", { name: t.zip });
+      await zip.fill("33131");
+      await form.getByRole("button", { name: t.check }).click();
+      await expect(page.getByRole("main").getByText(t.rateLimited)).toBeVisible();
+      await expect(page.getByRole("main").getByText(t.checkFailed)).toHaveCount(0);
+      await expect(zip).toHaveValue("33131");
+      await expectNoAxeViolations(page);
+    });
+
     test(`step 1: a coming-soon ZIP offers the waitlist, which says to wait when rate limited (${language})`, async ({ page }) => {
       test.slow();
       await useLanguage(page, language);

@@ -155,7 +155,11 @@ export const zipCheckMachine = setup({
           { guard: "comingSoon", target: "comingSoon", actions: "setAnswer", description: "Names the coming-soon area and offers the waitlist." },
           { target: "notServed", actions: "setAnswer", description: "Says we are not there yet." },
         ],
-        onError: { target: "editing", actions: assign({ error: "requestFailed" as ZipCheckErrorKey }), description: "Says the check failed; the visitor may try again." },
+        onError: {
+          target: "editing",
+          actions: assign(({ event }) => ({ error: failureKey(event.error) })),
+          description: "Says the check failed (or, after too many tries, to wait a minute); the visitor may try again.",
+        },
       },
     },
     served: {

@@ -218,6 +218,7 @@ export default function ZipCheck({ className = "", typed, focused }: { className
           </div>
         )}
         {error === "requestFailed" && !comingSoon && <p className="text-sm font-semibold text-danger">{t`We couldn't check your ZIP right now. Please try again.`}</p>}
+        {error === "rateLimited" && !comingSoon && <p className="text-sm font-semibold text-danger">{i18n._(errorMessages.rateLimited)}</p>}
       </div>
       {comingSoon && <ComingSoonNotice actorRef={actorRef} />}
     </div>

@@ -140,6 +140,14 @@ describe("zip-check machine (behaviour)", () => {
     expect(actor.getSnapshot().context.error).toBe("requestFailed");
   });
 
+  it("says to wait when the check itself is rate limited, keeping the ZIP typed", async () => {
+    const actor = start(async () => Promise.reject(new ApiRequestError(429, "Too Many Requests")));
+    actor.send({ type: "zip.changed", value: "33131" });
+    actor.send({ type: "check" });
+    await waitFor(actor, (s) => s.matches("editing") && s.context.error !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ error: "rateLimited", zip: "33131" });
+  });
+
   it("says a failed check failed, and a ZIP neither served nor coming soon is not served", async () => {
     let fail = true;
     const actor = start(async () => (fail ? Promise.reject(new ApiRequestError(500, "Internal Server Error")) : { kind: "notServed" }));
