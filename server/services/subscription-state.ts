@@ -98,10 +98,17 @@ export async function clientOfSubscription(db: Db, subscriptionId: string): Prom
 type ServedClient = { id: number; isActive: boolean; email: string; name: string; language: Language };
 
 /**
+ * Stripe's own clean-up of test data: it cancels test-mode subscriptions after a while (only where livemode is false).
+ * Nobody cancelled and nothing failed, so no e-mail says either (decision 024); the service still ends.
+ */
+const TEST_DATA_RETENTION = "canceled_by_retention_policy";
+
+/**
  * The cancellation e-mail in the client's language, naming the paid pickups still to come; once per subscription.
  * Ended for non-payment (`reason`), it says so instead of "you cancelled" (decision 024).
  */
 async function queueCancellation(tx: Db, client: ServedClient, subscriptionId: string | null, now: Date, reason: string | null | undefined) {
+  if (reason === TEST_DATA_RETENTION) return;
   const canceledOn = todayInServiceZone(now);
   const nonPayment = nonPaymentReason(reason);
   await queueEmail(tx, {

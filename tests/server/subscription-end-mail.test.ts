@@ -187,6 +187,17 @@ describe(`the e-mail when the customer cancels at Stripe (${testDriver})`, () =>
     expect(mails[0]!.text).not.toContain("we could not collect");
   });
 
+  it("cancelled by Stripe's clean-up of test data (canceled_by_retention_policy): the service ends and the customer gets no e-mail", async () => {
+    const email = "test-retention@example.com";
+    const subscription = await served(email, "en");
+    fake.cancelSubscription(subscription, "canceled_by_retention_policy");
+    expect(await deliverAbout("customer.subscription.deleted", subscription)).toBe("ended");
+    const [client] = await db().select({ isActive: clients.isActive }).from(clients).where(eq(clients.email, email));
+    expect(client!.isActive).toBe(false);
+    expect(await queued(email)).toHaveLength(0);
+    expect(await endMails(email)).toHaveLength(0);
+  });
+
   it("cancelled without a reason Stripe names: the cancellation e-mail as before, in Spanish", async () => {
     const email = "no-reason@example.com";
     const subscription = await served(email, "es");

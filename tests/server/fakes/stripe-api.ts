@@ -226,7 +226,7 @@ export interface FakeSession {
 
 export type FakeSubscriptionStatus = "incomplete" | "incomplete_expired" | "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "paused";
 
-export type FakeCancellationReason = "cancellation_requested" | "payment_failed" | "payment_disputed";
+export type FakeCancellationReason = "cancellation_requested" | "payment_failed" | "payment_disputed" | "canceled_by_retention_policy";
 
 export interface FakeSubscription {
   id: string;
@@ -325,7 +325,8 @@ export interface FakeStripe {
   completeSession(sessionId: string): FakeSession;
   /**
    * The subscription is cancelled: by the customer (in the portal: cancellation_requested, the default) or by Stripe
-   * (its retries of a failed renewal ran out: payment_failed; a dispute: payment_disputed). Answers a copy.
+   * (its retries of a failed renewal ran out: payment_failed; a dispute: payment_disputed; its clean-up of test-mode
+   * data: canceled_by_retention_policy). Answers a copy.
    */
   cancelSubscription(subscriptionId: string, reason?: FakeCancellationReason): FakeSubscription;
   /**
