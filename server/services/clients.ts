@@ -95,7 +95,7 @@ export interface DeleteOutcome {
 /**
  * The cancellation rollback: a pending client is deleted and its held days released. A client who turns out
  * to have paid (the provider says so) is fulfilled instead and answered 409, as is any active or suspended client.
- * A pending client with history (orders of an earlier, cancelled subscription) keeps its row.
+ * A pending client with history (orders or a paid checkout of an earlier subscription) keeps its row.
  * `checkoutId` (the checkout a cancel address named): only that checkout's session is closed, and nothing is
  * released unless it is still the client's latest checkout when the client row is locked.
  */
@@ -139,8 +139,11 @@ export async function deletePendingClient(
       .where(and(eq(checkouts.clientId, client.id), eq(checkouts.status, "open")))
       .returning({ sessionId: checkouts.providerSessionId });
     const expiredSessions = released.map((r) => r.sessionId).filter((id): id is string => !!id);
+    // History keeps the row: orders, or a paid checkout (one whose subscription ended before it was confirmed has no
+    // order, and deleting the client would take the record of that payment with it).
     const [history] = await tx.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.clientId, client.id));
-    if (Number(history?.n ?? 0) > 0) return { deleted: false, expiredSessions };
+    const [paid] = await tx.select({ id: checkouts.id }).from(checkouts).where(and(eq(checkouts.clientId, client.id), eq(checkouts.status, "paid"))).limit(1);
+    if (Number(history?.n ?? 0) > 0 || paid) return { deleted: false, expiredSessions };
     await tx.delete(clients).where(eq(clients.id, client.id));
     return { deleted: true, expiredSessions };
   });

@@ -134,8 +134,10 @@ export async function notifyDaysPastCapacity(db: Db, options: { capacity: number
 
 /**
  * Before open checkouts are replaced or released: closes each at the provider (so it can no longer be paid),
- * then asks whether it was paid; a paid one is fulfilled. Answers whether one was paid, and the sessions
- * closed unpaid (they no longer need holding). A provider that cannot answer makes this throw.
+ * then asks whether it was paid; a paid one is fulfilled. Answers whether one was paid and served the client, and
+ * the sessions that no longer need holding: closed unpaid, or paid for a subscription that had already ended (no
+ * service starts; the operator has its notice, decision 021), which takes no more money and serves nobody, so the
+ * checkout that replaces it goes ahead. A provider that cannot answer makes this throw.
  */
 export async function settleBeforeRelease(
   db: Db,
@@ -155,8 +157,16 @@ export async function settleBeforeRelease(
     }
     const status = await provider.getCheckoutStatus(sessionId);
     if (status.paid) {
-      await fulfilPaidCheckout(db, { sessionId, customerId: status.customerId, subscriptionId: status.subscriptionId, subscription: status.subscription, operator });
-      return { paid: true, closed };
+      const { outcome } = await fulfilPaidCheckout(db, {
+        sessionId,
+        customerId: status.customerId,
+        subscriptionId: status.subscriptionId,
+        subscription: status.subscription,
+        operator,
+      });
+      if (outcome !== "subscription_ended") return { paid: true, closed };
+      closed.push(sessionId);
+      continue;
     }
     if (expired) closed.push(sessionId);
   }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { clients, emailOutbox, paymentEvents } from "#server/db/schema";
+import { checkouts, clients, emailOutbox, paymentEvents } from "#server/db/schema";
 import { fulfilPaidCheckout } from "#server/services/fulfilment";
 import { disputeNoticeKey, operatorContact, paidWithoutServiceKey } from "#server/services/operator-notices";
 import type { FakeStripe } from "./fakes/stripe-api";
@@ -168,6 +168,30 @@ describe(`a payment that starts no service reaches the operator (${testDriver})`
       expect(mail.text.toLowerCase()).toContain(expected.toLowerCase());
     }
     expect(mail.html).toContain(`href="${dashboard}"`);
+  });
+
+  it("found paid with its subscription ended when the same e-mail opens a new checkout: the new one opens (nobody is served), one e-mail, and paying it serves the customer", async () => {
+    const email = "paid-unserved-replaced@example.com";
+    const first = await stripe.checkout(email);
+    const paid = fake.completeSession(first.id);
+    fake.cancelSubscription(paid.subscription!);
+    // Before: 409 client_active ("manage it in the billing portal") for a customer with no plan to manage.
+    const second = await stripe.checkout(email);
+    expect(second.id).not.toBe(first.id);
+    const clientOf = async () => (await db().select().from(clients).where(eq(clients.email, email)))[0]!;
+    expect((await clientOf()).isActive).toBe(false);
+    const notices = await db().select().from(emailOutbox).where(and(eq(emailOutbox.to, OPERATOR), eq(emailOutbox.kind, "paid-without-service")));
+    expect(notices.filter((n) => (n.data as { sessionId?: string }).sessionId === first.id)).toHaveLength(1);
+    // The record of the money taken stays through the new checkout's cancellation (the rollback deletes a pending client).
+    const rollback = await app.inject({ method: "GET", url: `/api/client/delete_by_email/${encodeURIComponent(email)}`, headers: stripe.payingBrowser(email) });
+    expect(rollback.statusCode, rollback.body).toBe(200);
+    expect(rollback.json()).toMatchObject({ deleted: false });
+    const kept = await db().select().from(checkouts).where(eq(checkouts.providerSessionId, first.id));
+    expect(kept.map((row) => row.status)).toEqual(["paid"]);
+    const third = await stripe.checkout(email);
+    const paidThird = fake.completeSession(third.id);
+    expect((await stripe.deliver(fake.event("checkout.session.completed", paidThird))).statusCode).toBe(200);
+    expect((await clientOf()).isActive).toBe(true);
   });
 
   it("the completion event first (the deletion arrived before it): the webhook queues the one e-mail", async () => {
