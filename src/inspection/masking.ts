@@ -1,9 +1,26 @@
 // Masks personal data in what support sees and exports, keeping its shape so a replay behaves the same.
+import type { AddressAutocompleteMessage } from "#machines/address-autocomplete.machine";
+
 const EMAIL = /([^\s@])[^\s@]*@([^\s@])[^\s@.]*((?:\.[^\s@.]+)+)/g;
 const PHONE_DIGITS = /^[\d\s()+.-]{10,}$/;
 
 export function maskEmail(text: string): string {
   return text.replace(EMAIL, (_, first: string, domainFirst: string, tld: string) => `${first}***@${domainFirst}***${tld}`);
+}
+
+/**
+ * An e-mail field's text, whole or half typed: a whole address comes out as maskEmail gives it, and so does what a
+ * visitor has typed so far, which maskEmail does not recognise yet: "ana.ma" → "a***", "ana@exam" → "a***@e***".
+ * Spaces and @ stay where they were, so a masked address is valid exactly when the typed one was and a replay
+ * checks the same.
+ */
+export function maskEmailField(text: string): string {
+  return text.replace(/[^\s@]+/gu, (word: string, offset: number) => {
+    const hidden = `${Array.from(word)[0]}***`;
+    if (text[offset - 1] !== "@") return hidden;
+    const dot = word.indexOf(".");
+    return dot < 0 ? hidden : dot === 0 ? word : hidden + word.slice(dot);
+  });
 }
 
 /** Keeps the format and the last four digits: "(305) 555-0142" → "(000) 000-0142". */
@@ -83,6 +100,11 @@ export function maskCheckoutId(text: string): string {
   return kind ? `cs_${kind}_***` : "***";
 }
 
+/** The house number parsed from the street, masked as the street's is: 1200 → 1000. */
+export function maskHouseNumber(value: number): number {
+  return Number.isSafeInteger(value) && value > 0 ? Number(maskStreet(String(value))) : value;
+}
+
 /** The secrets above wherever they sit in a text (an answer, an error, a run key), then its e-mail addresses. */
 function maskText(text: string): string {
   return maskEmail(
@@ -91,6 +113,13 @@ function maskText(text: string): string {
 }
 
 const phoneKeys = /phone/i;
+/**
+ * E-mail fields, as typed: the sign-up's, the contact form's, the newsletter's and the waitlist's, and the e-mail a
+ * page was given (?email=). Their edits ({ type: "email.changed", value }) are read under this key too.
+ */
+const emailKeys = /^email$/;
+/** The house number the sign-up parses from the street (src/domain/signup-form.ts AddressDraft.number). */
+const houseNumberKeys = /^number$/;
 /** Where a street address sits: the form's street, and the autocomplete's query, suggestions and result. */
 const streetKeys = /^(street|formatted_address|query|text|mainText)$/;
 /** The portal-redirect's ?token= (and any other token). */
@@ -113,13 +142,32 @@ const apiKeyKeys = /^apiKey$/;
 const errorKeys = /^(error|errors|fields)$/;
 /** Step 5's ways into the customer's home or business (src/domain/signup-form.ts buildingFields); the free-text instructions often hold a code too. */
 const accessKeys = /^(gateCode|callBoxCode|accessCode|other|parkingInstructions)$/;
+/**
+ * What else a visitor types about themselves, masked as the codes are: step 5's unit and a business's opening and
+ * closing hours (src/domain/signup-form.ts buildingFields), and the contact form's message
+ * (machines/contact-form.machine.ts), which may hold anything from a phone number to a home address.
+ */
+const typedKeys = /^(unit|openingHours|closingHours|message)$/;
+/**
+ * The address suggestions' context.message is no visitor's text but a message key (machines/address-autocomplete.machine.ts):
+ * kept, so support sees which failure the visitor was shown. The Record makes a new key a type error here until it is listed.
+ */
+const autocompleteMessages: Record<AddressAutocompleteMessage, true> = { loadFailed: true, detailsFailed: true };
+const messageKeysKept = new Set(Object.keys(autocompleteMessages));
+/** Where a field's edit carries its value under `value` without naming the field: the event type names it. */
+const valueKeyOfEvent = new Map([
+  ["input.changed", "street"],
+  ["email.changed", "email"],
+]);
 
 /**
  * A deep copy with every e-mail address, phone number and street address, every person's, building's and business's
- * name, every portal token, hosted checkout or portal link, checkout session id, building access code and the maps key
- * masked (the ZIP, city, dates and choices stay). Masking a masked copy again changes nothing.
+ * name, every portal token, hosted checkout or portal link, checkout session id, building access code, apartment unit,
+ * business's hours, contact message, e-mail typed halfway, house number and the maps key masked (the ZIP, city, dates,
+ * choices and message keys stay). Masking a masked copy again changes nothing.
  */
 export function maskPersonalData(value: unknown, key = ""): unknown {
+  if (typeof value === "number" && houseNumberKeys.test(key)) return maskHouseNumber(value);
   if (typeof value === "string") {
     if (streetKeys.test(key)) return maskStreet(value);
     if (nameKeys.test(key)) return maskName(value);
@@ -128,17 +176,22 @@ export function maskPersonalData(value: unknown, key = ""): unknown {
     if (linkKeys.test(key)) return maskLink(value);
     if (checkoutKeys.test(key)) return maskCheckoutId(value);
     if (accessKeys.test(key)) return maskCode(value);
+    if (typedKeys.test(key)) return key === "message" && messageKeysKept.has(value) ? value : maskCode(value);
+    if (emailKeys.test(key)) return maskEmailField(value);
     if (phoneKeys.test(key) || (PHONE_DIGITS.test(value) && value.replace(/\D/g, "").length >= 10)) return maskPhone(value);
     return maskText(value);
   }
   if (Array.isArray(value)) return value.map((item) => maskPersonalData(item, key));
   if (value && typeof value === "object") {
     // A field's edit names the field beside its value: { type: "building.changed", field: "gateCode", value }. The
-    // street field's keystrokes reach the address autocomplete as { type: "input.changed", value }.
+    // street field's keystrokes reach the address autocomplete as { type: "input.changed", value }, an e-mail's
+    // reach their machine as { type: "email.changed", value }.
     const { type, field } = value as { type?: unknown; field?: unknown };
-    const valueKey = type === "input.changed" ? "street" : typeof field === "string" ? field : "value";
+    const valueKey = (typeof type === "string" && valueKeyOfEvent.get(type)) || (typeof field === "string" ? field : "value");
     const inError = errorKeys.test(key);
-    const keyOf = (k: string) => (k === "value" ? valueKey : inError && nameKeys.test(k) ? "" : k);
+    // In an error, these keys hold its class, its message or a field's message key, no one's name, address or words:
+    // { errors: { email: "emailInvalid" } }, { fields: { message: "messageRequired" } } (e-mail addresses are still masked by value).
+    const keyOf = (k: string) => (k === "value" ? valueKey : inError && (nameKeys.test(k) || emailKeys.test(k) || typedKeys.test(k)) ? "" : k);
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskPersonalData(v, keyOf(k))]));
   }
   return value;
