@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { test, expect, expectNoAxeViolations, useLanguage } from "./fixtures";
 import { a, isoDay, uniqueSignupEmail, wizard } from "./models/signup-driver";
 
-test("a recorded sign-up's log replays to the same state, with e-mail, phone, street address and gate code masked", async ({ page }) => {
+test("a recorded sign-up's log replays to the same state, with e-mail, phone, street address, unit and gate code masked", async ({ page }) => {
   test.slow(); // a whole sign-up, an axe scan, export, import and replay: timed out at 30 s at load 15 to 20
   await useLanguage(page, "en");
   await page.goto("/signup?support");
@@ -18,7 +18,10 @@ test("a recorded sign-up's log replays to the same state, with e-mail, phone, st
   await w.continueButton.click();
   await w.answerPreferences();
   await w.pickDays(isoDay(8), [isoDay(9), isoDay(11)]);
-  // The house's ways in, which support must never receive.
+  // An apartment's unit first (the visitor then changes their mind: the form keeps what was typed), then the
+  // house's ways in, none of which support may receive.
+  await page.getByText(w.t("Apartment / Condo"), { exact: true }).click();
+  await page.getByRole("textbox", { name: w.t("Unit number") }).pressSequentially("Apt 12B");
   await page.getByText(w.t("House"), { exact: true }).click();
   await page.getByRole("textbox", { name: w.t("Gate code") }).fill("4821#");
   await page.getByRole("textbox", { name: w.t("Other instructions") }).fill("Key under the mat, alarm 9931");
@@ -32,6 +35,8 @@ test("a recorded sign-up's log replays to the same state, with e-mail, phone, st
   await expect(panel).not.toContainText(email);
   await expect(panel).not.toContainText("801 Brickell");
   await expect(panel).toContainText("800 Bxxxxxxx Axxxxx");
+  await expect(panel).not.toContainText("12B");
+  await expect(panel).toContainText('"unit": "xxx 00x"');
   await expectNoAxeViolations(page);
 
   const [download] = await Promise.all([page.waitForEvent("download"), panel.getByRole("button", { name: "Export log" }).click()]);
@@ -43,7 +48,9 @@ test("a recorded sign-up's log replays to the same state, with e-mail, phone, st
   expect(text).not.toContain("4821");
   expect(text).not.toContain("9931");
   expect(text).not.toContain("under the mat");
+  expect(text).not.toContain("12B");
   expect(text).toContain('"gateCode": "0000*"');
+  expect(text).toContain('"unit": "xxx 00x"');
   const log = JSON.parse(text);
   expect(log.format).toBe("freshfold-support-log");
   const signupSession = log.sessions.find((s: { machineId: string }) => s.machineId === "signup");
@@ -73,6 +80,33 @@ test("a recorded sign-up's log replays to the same state, with e-mail, phone, st
   await expect(panel.getByRole("status")).toHaveText("The replay reached the recorded state.");
   await expect(panel.getByTestId("support-replay-state")).toHaveText(await panel.getByTestId("support-recorded-state").innerText());
   await expect(panel.getByTestId("support-replay-state")).toContainText("review");
+});
+
+test("a contact message typed with ?support: the panel and the exported log show its shape, never its words, name or e-mail", async ({ page }) => {
+  await useLanguage(page, "en");
+  await page.goto("/contact?support");
+  const panel = page.getByRole("complementary", { name: "Support panel" });
+  await expect(panel).toBeVisible();
+  const form = page.getByRole("tabpanel");
+  await form.getByRole("textbox", { name: "Your name" }).fill("Marta Ruiz");
+  await form.getByRole("textbox", { name: "Business name" }).fill("Ruiz Dental");
+  // A key at a time, as a visitor types: no half-typed address may show either.
+  await form.getByRole("textbox", { name: "Email" }).pressSequentially("marta.ruiz@example.com");
+  await form.getByRole("textbox", { name: "Message" }).pressSequentially("Pickups at 4B, code 7731");
+
+  await panel.getByRole("button", { name: "Show" }).click();
+  await expect(panel.getByTestId("support-summary-contactForm")).toHaveText("Contact form: being filled in");
+  await expect(panel).toContainText('"message": "xxxxxxx xx 0x* xxxx 0000"');
+  for (const secret of ["Pickups", "7731", "Marta", "Ruiz", "marta.ruiz", "example.com"]) await expect(panel).not.toContainText(secret);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), panel.getByRole("button", { name: "Export log" }).click()]);
+  const text = readFileSync(await download.path(), "utf8");
+  for (const secret of ["Pickups", "4B", "7731", "Marta", "Ruiz", "marta", "example"]) expect(text, secret).not.toContain(secret);
+  expect(text).not.toMatch(/"value": "(ma|Pi)/);
+  const log = JSON.parse(text);
+  const edits = log.events.filter((e: { event: { type: string; field?: string } }) => e.event.type === "field.changed" && e.event.field === "email");
+  expect(edits.length).toBe("marta.ruiz@example.com".length);
+  expect(edits.at(-1).event.value).toBe("m***@e***.com");
 });
 
 test("support is off by default and ?support=off ends it for the tab", async ({ page }) => {
