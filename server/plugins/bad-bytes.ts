@@ -24,6 +24,9 @@ type Found = { path: string[]; reason: Problem["reason"] };
 function find(value: unknown, depth: number): Found | undefined {
   if (typeof value === "string") return hasBadCharacter(value) ? { path: [], reason: "invalidCharacters" } : undefined;
   if (value === null || typeof value !== "object") return undefined;
+  // A body read as bytes (the Stripe webhook's, up to 1 MB, checked by its signature) holds no strings: walking its
+  // indices one by one took 1.6 s of the event loop for one unsigned request.
+  if (ArrayBuffer.isView(value)) return undefined;
   if (depth >= MAX_DEPTH) return { path: [], reason: "tooDeep" };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {

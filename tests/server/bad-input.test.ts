@@ -9,6 +9,7 @@ import { safeError, redactText } from "#server/safe-log";
 import { openTestDatabase, testDriver } from "./helpers/database";
 import { buildApiApp, checkoutBody, signupClient, type ApiApp, type TestClock } from "./helpers/api";
 import { buildTestApp } from "./helpers/app";
+import { findBadInput } from "#server/plugins/bad-bytes";
 
 let app: ApiApp;
 let clock: TestClock;
@@ -68,6 +69,14 @@ describe(`bad bytes are bad input (${testDriver})`, () => {
       JSON.stringify({ type: "residential", name: "Eva 👩🏽‍🔬 Núñez", email: "eva@example.com", phone: "3055550100", message: "¿Hola? 你好 😀" }),
     );
     expect(response.statusCode).toBe(200);
+  });
+
+  it("leaves a body read as bytes alone (the Stripe webhook's, checked by its signature): no byte is looked at as a key", () => {
+    const bytes = Buffer.from('{"type":"checkout.session.completed"}');
+    // A property only a walk over the buffer's own keys would reach.
+    Object.defineProperty(bytes, "bad\u0000key", { value: 1, enumerable: true });
+    expect(findBadInput(bytes, "body")).toBeUndefined();
+    expect(findBadInput({ nested: { "bad\u0000key": 1 } }, "body")).toEqual({ field: "nested", reason: "invalidCharacters" });
   });
 
   it("refuses a body nested deeper than any call, with 400", async () => {
