@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect, at, expectNoAxeViolations, useLanguage } from "./fixtures";
 import { PAYMENT_DEADLINE_MS, SEND_DEADLINE_MS } from "../src/api/deadline";
-import { LEAVING_PATIENCE_MS } from "#machines/signup.machine";
+import { LEAVING_PATIENCE_MS } from "#machines/leaving-patience";
 import { availableDays, createCheckout, mailedLinkFor, makeClient, payThroughApi, seedSavedCheckout, tr, uniqueEmail } from "./checkout-helpers";
 import { wizard } from "./models/signup-driver";
 

@@ -5,6 +5,7 @@
 import { and, assertEvent, assign, emit, fromPromise, not, or, setup, stateIn } from "xstate";
 import { addWeeks, format, parseISO } from "date-fns";
 import { isAllowedRedirect, paymentProviderOrigins } from "#domain/redirects";
+import { LEAVING_PATIENCE_MS } from "./leaving-patience";
 import type { Client } from "#contract/client";
 import type { Language } from "#contract/common";
 import { PICKUP_WINDOW_WEEKS, SIGNUP_STEPS } from "#domain/plan";
@@ -136,9 +137,6 @@ const clientErrorKeys = (form: SignupForm, language: Language): string[] => {
 /** The form with a ZIP that came with the address, if it is a 5-digit one. */
 const withZip = (form: SignupForm, zip: string | undefined): SignupForm =>
   zip && /^\d{5}$/.test(zip) ? { ...form, address: { ...form.address, zip } } : form;
-
-/** How long the page may stay on after leaving for the payment page before the summary offers it again. */
-export const LEAVING_PATIENCE_MS = 10_000;
 
 export const signupMachine = setup({
   // Stryker disable next-line ObjectLiteral: TypeScript only; XState reads no value of `types` at run time.

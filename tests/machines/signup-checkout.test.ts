@@ -6,7 +6,8 @@ import type { Client } from "#contract/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { ApiRequestError } from "../../src/api/client";
-import { LEAVING_PATIENCE_MS, signupMachine, stepOf, type SavedCheckoutInput, type SignupEmitted, type SignupInput } from "#machines/signup.machine";
+import { signupMachine, stepOf, type SavedCheckoutInput, type SignupEmitted, type SignupInput } from "#machines/signup.machine";
+import { LEAVING_PATIENCE_MS } from "#machines/leaving-patience";
 import { toClient, type SignupForm } from "#domain/signup-form";
 import { validSignupForm } from "../fixtures/signup-form";
 
