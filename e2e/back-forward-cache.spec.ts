@@ -3,13 +3,15 @@
 // `page.restored`), and paying again opens a new checkout. And Back from the sandbox billing portal, reached by the
 // welcome e-mail's link: the redirect page comes out of the cache still leaving, and loads home afresh instead of
 // saying "Redirecting to Billing Portal" for good (the portal redirect page's `pageshow` handler, state `returned`).
+// And Back from the billing portal to /payment-success: its button, busy while the page left, works again
+// (`page.restored`, state `portal.ready`).
 // Playwright launches Chromium with --disable-back-forward-cache, so in every other spec Back loads the page
 // afresh and that handler never runs: this file alone gives the flag up. And it runs in the full browser
 // (findChromium, the config's arguments), not the headless shell the other specs use: the shell never keeps a
 // page in the cache, whatever its flags (Chromium's reason, over CDP: BackForwardCacheDisabledForDelegate).
 import type { Page } from "@playwright/test";
 import { test, expect, at, useLanguage } from "./fixtures";
-import { availableDays, createCheckout, mailedLinkFor, makeClient, payThroughApi, recordApiRequests, tr, uniqueEmail } from "./checkout-helpers";
+import { availableDays, createCheckout, mailedLinkFor, makeClient, payThroughApi, recordApiRequests, seedSavedCheckout, tr, uniqueEmail } from "./checkout-helpers";
 import { chromiumArgs, findChromium } from "./chromium";
 import { isoDay, uniqueSignupEmail, wizard } from "./models/signup-driver";
 
@@ -132,5 +134,49 @@ for (const language of ["en", "es"] as const) {
     // Usable: home's own way to the sign-up takes the customer there.
     await main.getByRole("link", { name: tr("home", "Schedule Pickup", language) }).first().click();
     await expect(page).toHaveURL(new RegExp(`${at(language, "/signup")}$`));
+  });
+}
+
+const successOffset = { en: 34, es: 40 };
+
+for (const language of ["en", "es"] as const) {
+  test(`in ${language}: Back from the billing portal to the success page makes its button work again, not "Opening" for good`, async ({ page, baseURL }) => {
+    test.slow(); // a paid checkout, the portal twice
+    await useLanguage(page, language);
+    await page.addInitScript(() => {
+      const shows: boolean[] = [];
+      (window as unknown as { __pageShows: boolean[] }).__pageShows = shows;
+      window.addEventListener("pageshow", (event) => shows.push(event.persisted));
+    });
+    const checkout = (english: string) => tr("checkout", english, language);
+    const email = uniqueEmail(`bfcache-success-${language}`);
+    const client = makeClient(email, await availableDays(page.request, successOffset[language]), language);
+    // Paid from this browser's context: its cookie proves the paying browser, as after the hosted checkout.
+    await payThroughApi(page.request, await createCheckout(page.request, baseURL!, client));
+    await seedSavedCheckout(page, client);
+    const api = recordApiRequests(page);
+
+    await page.goto(at(language, "/payment-success"));
+    const button = page.getByRole("button", { name: checkout("Go to Billing Portal") });
+    await expect(button).toBeEnabled();
+    await button.click();
+    await expect(page).toHaveURL(/\/sandbox\/portal\//);
+    const firstPortal = page.url();
+    const portalHeading = page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.portal.title", language) });
+    await expect(portalHeading).toBeVisible();
+
+    // Back: no load event for a page the cache restores, so wait for the commit only.
+    await page.goBack({ waitUntil: "commit" });
+    await expect(page).toHaveURL(new RegExp(`^https?://[^/]+${at(language, "/payment-success")}$`));
+    await expect.poll(() => pageShows(page), { message: "pageshow persisted values" }).toEqual([false, true]);
+    await expect(button).toBeEnabled();
+    await expect(page.getByRole("status")).toHaveText("");
+
+    // A press leaves again, with a fresh link.
+    await button.click();
+    await expect(page).toHaveURL(/\/sandbox\/portal\//);
+    expect(page.url()).not.toBe(firstPortal);
+    await expect(portalHeading).toBeVisible();
+    expect(api.count("/api/payments/create-portal-session/")).toBe(3);
   });
 }

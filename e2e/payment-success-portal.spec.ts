@@ -1,14 +1,17 @@
 // The success page's billing-portal button pressed long after the page loaded, in English and Spanish: the
 // provider's portal links are short-lived, so the press asks for a fresh link and leaves with it, never with the
 // one obtained on load (docs/decisions/017-portal-link-fresh-on-press.md). Playwright's clock moves the page ten
-// minutes on; the portal-session calls are counted and the second one held to see the button busy meanwhile.
+// minutes on; the portal-session calls are counted and the second one held to see the button busy meanwhile. And a
+// portal page that does not open: the button stays busy until the page is gone, or LEAVING_PATIENCE_MS.
 import type { Route } from "@playwright/test";
-import { test, expect, at, useLanguage } from "./fixtures";
+import { test, expect, at, expectNoAxeViolations, useLanguage } from "./fixtures";
+import { LEAVING_PATIENCE_MS } from "#machines/leaving-patience";
 import { availableDays, createCheckout, makeClient, payThroughApi, seedSavedCheckout, signInLinkFor, tr, uniqueEmail } from "./checkout-helpers";
 
 // Days apart from the other specs' (parallel tests never share one).
 const offsets = { en: 49, es: 53 };
 const lapsedOffsets = { en: 57, es: 61 };
+const slowOffsets = { en: 55, es: 59 };
 
 for (const language of ["en", "es"] as const) {
   const checkout = (english: string) => tr("checkout", english, language);
@@ -60,6 +63,56 @@ for (const language of ["en", "es"] as const) {
       expect(links).toHaveLength(2);
       expect(links[1]).not.toBe(links[0]);
       expect(page.url()).toBe(links[1]);
+      await expect(page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.portal.title", language) })).toBeVisible();
+    });
+
+    test("a portal page that does not open: the button stays busy, works again after LEAVING_PATIENCE_MS with a notice, and a press leaves again with a fresh link", async ({ page, baseURL }) => {
+      test.slow();
+      const email = uniqueEmail(`portal-slow-${language}`);
+      const client = makeClient(email, await availableDays(page.request, slowOffsets[language]), language);
+      await payThroughApi(page.request, await createCheckout(page.request, baseURL!, client));
+      await seedSavedCheckout(page, client);
+      const asks: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/api/payments/create-portal-session/")) asks.push(request.url());
+      });
+      // The first portal page does not open: its navigation ends as the browser's Stop ends it (net::ERR_ABORTED, no
+      // error page, and the page is not told), since Playwright neither reads a page nor moves its clock while a
+      // navigation is pending, as a slow one would be. Later ones load.
+      const portal = { held: [] as string[] };
+      await page.route("**/sandbox/portal/**", async (route) => {
+        if (portal.held.length > 0) return route.continue();
+        portal.held.push(route.request().url());
+        await route.abort("aborted");
+      });
+
+      await page.goto(at(language, "/payment-success"));
+      const button = page.getByRole("button", { name: checkout("Go to Billing Portal") });
+      await expect(button).toBeEnabled();
+      // Timers run only when the test moves the clock: leaving's patience starts exactly at the press.
+      await page.clock.pauseAt(new Date(Date.now() + 1000));
+      await button.click();
+      await expect.poll(() => portal.held.length).toBe(1);
+      const status = page.getByRole("status");
+      // Until the patience is out the button stays busy: no tap asks for another portal session.
+      await page.clock.runFor(LEAVING_PATIENCE_MS - 1);
+      await expect(button).toBeDisabled();
+      await expect(status).toHaveText(checkout("Opening your billing portal…"));
+      expect(asks).toHaveLength(2);
+
+      await page.clock.runFor(1);
+      await expect(button).toBeEnabled();
+      await expect(status).toHaveText(
+        checkout("Your billing portal hasn't opened yet. It may still be loading. If it doesn't open, press Go to Billing Portal again."),
+      );
+      expect(asks).toHaveLength(2);
+      await expectNoAxeViolations(page);
+      await page.clock.resume();
+
+      await button.click();
+      await expect(page).toHaveURL(/\/sandbox\/portal\//);
+      expect(asks).toHaveLength(3);
+      expect(page.url()).not.toBe(portal.held[0]);
       await expect(page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.portal.title", language) })).toBeVisible();
     });
 

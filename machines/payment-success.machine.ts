@@ -7,6 +7,7 @@ import { assign, fromPromise, setup } from "xstate";
 import { isAllowedRedirect } from "#domain/redirects";
 import { ORDER_CREATED_BY, PRICE_DUE_TODAY_CENTS } from "#domain/plan";
 import { notProvided } from "./not-provided";
+import { LEAVING_PATIENCE_MS } from "./leaving-patience";
 
 /** What the page needs of the client saved at checkout (CHECKOUT_FORM_KEY). */
 export interface CheckoutClient {
@@ -63,7 +64,11 @@ export interface PaymentSuccessContext extends PaymentSuccessInput {
   sequenceSettled: boolean;
 }
 
-export type PaymentSuccessEvent = { type: "portal.open" } | { type: "portal.retry" };
+export type PaymentSuccessEvent =
+  | { type: "portal.open" }
+  | { type: "portal.retry" }
+  /** The page came back from the back-forward cache after leaving for the billing portal. */
+  | { type: "page.restored" };
 
 /** The key that marks the sequence as run for one checkout: e-mail + the two dates + the session id. */
 export function paymentSuccessRunKey(client: CheckoutClient, sessionId: string | null): string {
@@ -92,6 +97,9 @@ export const paymentSuccessMachine = setup({
      */
     requestPortal: fromPromise<string | null, { email: string }>(notProvided("requestPortal")),
     openPortal: fromPromise<unknown, { url: string }>(notProvided("openPortal")),
+  },
+  delays: {
+    leavingPatience: LEAVING_PATIENCE_MS,
   },
   actions: {
     // A failed post-payment call is only logged (product.md PAY-3): the page still shows its success.
@@ -122,6 +130,7 @@ export const paymentSuccessMachine = setup({
     events: {
       "portal.open": "the billing-portal button is pressed",
       "portal.retry": "the visitor asks for the portal link again",
+      "page.restored": "the browser comes back from the billing portal",
     },
     guards: {
       hasCheckout: "this tab saved a client at checkout",
@@ -147,6 +156,9 @@ export const paymentSuccessMachine = setup({
         description: "Asks the server for a new billing-portal link when the button is pressed: the provider's link expires soon after it is made.",
       },
       openPortal: { name: "leaving for the portal", description: "Sends the browser to the billing portal." },
+    },
+    delays: {
+      leavingPatience: "10 seconds still on this page",
     },
   },
   context: ({ input }) => ({
@@ -377,20 +389,36 @@ export const paymentSuccessMachine = setup({
             },
           },
         },
+        // Leaving answers at once, long before a slow portal page has loaded: the button stays busy until the page is
+        // gone, so extra taps meanwhile ask the server for no more portal sessions.
         leaving: {
           tags: ["portalReady", "portalOpening"],
-          description: "The browser is leaving for the billing portal.",
+          description: "The browser is leaving for the billing portal: the button stays busy until the page is gone.",
           invoke: {
             id: "openPortal",
             src: "openPortal",
             input: ({ context }) => ({ url: context.portalLink ?? "" }),
-            // The browser is leaving; if it comes back (back button, bfcache) the button works again.
-            onDone: { target: "ready", description: "If the visitor comes back, the button works again." },
             onError: {
               target: "ready",
               actions: { type: "warn", params: ({ event }) => ({ step: "openPortal", error: event.error }) },
               description: "Logged; the button works again.",
             },
+          },
+          after: {
+            leavingPatience: { target: "stalled", description: "The billing portal has not opened: the button works again and the page says so." },
+          },
+          on: {
+            "page.restored": { target: "ready", description: "The visitor came back with the Back button: the button works again." },
+          },
+        },
+        /** No link offered: the one held ages, and a press asks for a fresh one (decision 017). */
+        stalled: {
+          tags: ["portalReady"],
+          description:
+            "Still on this page 10 seconds after leaving for the billing portal (a very slow connection, or Stop was pressed): the button works again and the page says the portal has not opened yet.",
+          on: {
+            "portal.open": { target: "opening", description: "Asks for a fresh link and leaves again." },
+            "page.restored": { target: "ready", description: "The visitor came back with the Back button: the button as before, without the notice." },
           },
         },
         /**

@@ -11,6 +11,7 @@ import { dateLocale } from "../i18n/date-locale";
 import { useLanguage } from "../i18n/language-provider";
 import { Button, LinkButton } from "../ui/button";
 import { PageMeta } from "../ui/page-meta";
+import { usePageRestored } from "../ui/use-page-restored";
 import { paymentSuccessActors } from "./checkout-actors";
 import { trackerPresent } from "./checkout-storage";
 import { readSavedCheckout, siteOrigin } from "../browser/tab-session";
@@ -112,6 +113,9 @@ function PortalActions() {
   const pending = PaymentSuccess.useSelector((s) => s.hasTag("portalPending"));
   const unavailable = PaymentSuccess.useSelector((s) => s.matches({ portal: "unavailable" }));
   const emailed = PaymentSuccess.useSelector((s) => s.matches({ portal: "emailed" }));
+  const stalled = PaymentSuccess.useSelector((s) => s.matches({ portal: "stalled" }));
+  // Back from the billing portal through the back-forward cache: the button works again.
+  usePageRestored(() => actor.send({ type: "page.restored" }));
   return (
     <div className="mt-8 flex flex-col items-center gap-3">
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
@@ -126,6 +130,7 @@ function PortalActions() {
         {opening && t`Opening your billing portal…`}
         {unavailable && t`We couldn't get your billing portal link right now. Your confirmation email also explains how to reach it.`}
         {emailed && t`For your security, this page can no longer open your billing portal. We've emailed you a sign-in link to it.`}
+        {stalled && t`Your billing portal hasn't opened yet. It may still be loading. If it doesn't open, press Go to Billing Portal again.`}
       </p>
       {unavailable && (
         <Button variant="ghost" onPress={() => actor.send({ type: "portal.retry" })}>{t`Try again`}</Button>

@@ -138,6 +138,7 @@ const describers: Record<string, Describe> = {
     ["portal.opening", msg`portal button pressed, finishing the calls first`],
     ["portal.refreshing", msg`portal button pressed, asking for a fresh billing-portal link`],
     ["portal.leaving", msg`leaving for the billing portal`],
+    ["portal.stalled", msg`the billing portal did not open within 10 seconds: portal button on again`],
     ["portal.unavailable", msg`no billing-portal link: the visitor may ask again`],
     ["portal.emailed", msg`no proof of the paying browser any more: a sign-in link was e-mailed instead`],
   ]),

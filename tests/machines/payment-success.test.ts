@@ -8,6 +8,7 @@ import {
   paymentSuccessRunKey,
   type PaymentSuccessInput,
 } from "#machines/payment-success.machine";
+import { LEAVING_PATIENCE_MS } from "#machines/leaving-patience";
 import { ORDER_CREATED_BY } from "#domain/plan";
 import { calls as contractCalls } from "#contract/calls";
 import { actorOutcomes, recordedActors, uncovered, walkModel } from "./helpers/model";
@@ -24,6 +25,9 @@ const inputs: Record<string, PaymentSuccessInput> = {
 const allEvents: EventObject[] = [
   { type: "portal.open" },
   { type: "portal.retry" },
+  { type: "page.restored" },
+  // Still on the page LEAVING_PATIENCE_MS after leaving for the portal.
+  { type: "xstate.after.leavingPatience.paymentSuccess.portal.leaving" },
   ...actorOutcomes({
     claimRun: [true, false],
     createFirstOrder: [{ ok: true }],
@@ -201,7 +205,8 @@ describe("payment-success machine: behaviour", () => {
     ]);
     expect(calls.at(-1)).toEqual(["openPortal", { url: "https://billing.stripe.com/p/session/2" }]);
     // Back from the portal (back button, bfcache), a second press asks again.
-    await waitFor(actor, (s) => s.matches({ portal: "ready" }));
+    actor.send({ type: "page.restored" });
+    expect(actor.getSnapshot().matches({ portal: "ready" })).toBe(true);
     actor.send({ type: "portal.open" });
     await waitFor(actor, () => calls.filter(([name]) => name === "openPortal").length === 2);
     expect(calls.at(-1)).toEqual(["openPortal", { url: "https://billing.stripe.com/p/session/3" }]);
@@ -306,6 +311,75 @@ describe("payment-success machine: behaviour", () => {
     expect(calls.map(([name]) => name)).not.toContain("openPortal");
     releaseWelcome();
     await waitFor(actor, () => calls.some(([name]) => name === "openPortal"));
-    await waitFor(actor, (s) => s.matches({ portal: "ready" }));
+    expect(actor.getSnapshot().matches({ portal: "leaving" })).toBe(true);
+  });
+});
+
+describe("payment-success machine: a billing portal slow to open", () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Pressed once the link is there; leaving answers at once, as window.location.assign does. */
+  const leave = async () => {
+    vi.useFakeTimers();
+    let session = 1;
+    const started = start(inputs["without tracker"]!, { requestPortal: async () => `https://billing.stripe.com/p/session/${session++}` });
+    // xstate's waitFor, not vi.waitFor, which moves the fake clock on as it polls.
+    await waitFor(started.actor, (s) => s.matches({ sequence: "finished", portal: "ready" }));
+    started.actor.send({ type: "portal.open" });
+    await waitFor(started.actor, (s) => s.matches({ portal: "leaving" }));
+    expect(started.calls.filter(([name]) => name === "openPortal")).toHaveLength(1);
+    return started;
+  };
+  const asks = (calls: ReturnType<typeof start>["calls"]) => calls.filter(([name]) => name === "requestPortal").length;
+
+  it("stays busy until the page is gone: taps while the portal loads ask for no more links, until LEAVING_PATIENCE_MS", async () => {
+    const { actor, calls } = await leave();
+    expect(asks(calls)).toBe(2);
+    await vi.advanceTimersByTimeAsync(LEAVING_PATIENCE_MS - 1);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ portal: "leaving" })).toBe(true);
+    expect(snapshot.hasTag("portalOpening")).toBe(true);
+    for (let tap = 0; tap < 3; tap++) actor.send({ type: "portal.open" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asks(calls)).toBe(2);
+    expect(calls.filter(([name]) => name === "openPortal")).toHaveLength(1);
+  });
+
+  it("still here after LEAVING_PATIENCE_MS: the button works again; a press asks for a fresh link and leaves with it", async () => {
+    const { actor, calls } = await leave();
+    await vi.advanceTimersByTimeAsync(LEAVING_PATIENCE_MS);
+    const stalled = actor.getSnapshot();
+    expect(stalled.matches({ portal: "stalled" })).toBe(true);
+    expect(stalled.hasTag("portalReady")).toBe(true);
+    expect(stalled.hasTag("portalOpening")).toBe(false);
+    actor.send({ type: "portal.open" });
+    await waitFor(actor, () => calls.filter(([name]) => name === "openPortal").length === 2);
+    expect(asks(calls)).toBe(3);
+    expect(calls.at(-1)).toEqual(["openPortal", { url: "https://billing.stripe.com/p/session/3" }]);
+    expect(actor.getSnapshot().matches({ portal: "leaving" })).toBe(true);
+  });
+
+  it("Back from the portal (page.restored) makes the button work again, before the patience or after it, the notice gone", async () => {
+    const early = await leave();
+    early.actor.send({ type: "page.restored" });
+    expect(early.actor.getSnapshot().matches({ portal: "ready" })).toBe(true);
+    await vi.advanceTimersByTimeAsync(LEAVING_PATIENCE_MS * 2);
+    expect(early.actor.getSnapshot().matches({ portal: "ready" })).toBe(true);
+    early.actor.stop();
+    vi.useRealTimers();
+
+    // The portal opened only after the patience (the page said it had not), then Back.
+    const late = await leave();
+    await vi.advanceTimersByTimeAsync(LEAVING_PATIENCE_MS);
+    late.actor.send({ type: "page.restored" });
+    expect(late.actor.getSnapshot().matches({ portal: "ready" })).toBe(true);
+    expect(late.actor.getSnapshot().hasTag("portalReady")).toBe(true);
+  });
+
+  it("a page restored from the cache in any other state changes nothing", async () => {
+    vi.useFakeTimers();
+    const { actor } = start(inputs["without tracker"]!);
+    await waitFor(actor, (s) => s.matches({ sequence: "finished", portal: "ready" }));
+    expect(actor.getSnapshot().can({ type: "page.restored" })).toBe(false);
   });
 });
