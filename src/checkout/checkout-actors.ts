@@ -3,20 +3,21 @@ import { fromPromise } from "xstate";
 import { createApiClient, hostedLink, type ApiClient } from "../api/client";
 import { PAYMENT_DEADLINE_MS } from "../api/deadline";
 import type { ConversionEvent } from "#machines/payment-success.machine";
-import { claimPaymentSuccessRun, portalRequestKey, sendConversion } from "./checkout-storage";
+import { newSubmissionKeys } from "../api/submission-keys";
+import { PORTAL_REQUEST_KEY } from "#domain/signup-storage";
+import { claimPaymentSuccessRun, sendConversion } from "./checkout-storage";
 import { leaveFor } from "../browser/tab-session";
 
 // Every ask of the tab's success page carries one key (decision 018): when the server no longer knows this browser as
 // the one that paid (its proof lasts a day) it e-mails a sign-in link instead ({ sent: true }, null here), and a
 // repeat of the ask (a retry after a lost answer, the press after the load, a reload) e-mails nothing more while that
-// link is unused.
+// link is unused. Unlike /login's key, it is kept once answered: a reload asking again is the same request.
 const requestPortal = (api: ApiClient) => {
-  let key: string | undefined;
+  const keys = newSubmissionKeys(PORTAL_REQUEST_KEY);
   return fromPromise<string | null, { email: string }>(async ({ input, signal }) => {
-    key ??= portalRequestKey();
     const answer = await api.call("createPortalSession", {
       params: { email: input.email },
-      query: { requestId: key },
+      query: { requestId: keys.keyFor(input.email) },
       signal,
       deadlineMs: PAYMENT_DEADLINE_MS,
     });

@@ -1,8 +1,7 @@
 // What only the checkout pages do with the browser: the once-per-checkout claim and the ad tag (browser-only:
 // call it from effects, actors or a machine's input, never at module top level or while rendering on a server).
 // The saved checkout, the site's origin and leaving for a hosted page are src/browser/tab-session's.
-import { CHECKOUT_FORM_KEY, CLIENT_DATA_KEY, PAYMENT_SUCCESS_DONE_KEY, PORTAL_REQUEST_KEY, type PaidCheckout } from "#domain/signup-storage";
-import { isRequestKey, newRequestKey } from "#domain/request-key";
+import { CHECKOUT_FORM_KEY, CLIENT_DATA_KEY, PAYMENT_SUCCESS_DONE_KEY, type PaidCheckout } from "#domain/signup-storage";
 import { readSavedCheckout, tabStorage } from "../browser/tab-session";
 
 declare global {
@@ -50,23 +49,6 @@ function forgetPaidSignup(storage: Storage): void {
       // Storage full or blocked: a reload then finds no checkout, shows the message and a link home, calls nothing.
     }
   }
-}
-
-/**
- * The success page's portal request key (PORTAL_REQUEST_KEY): the tab's, made on its first ask; a page's own when the
- * tab keeps nothing (sessionStorage unavailable).
- */
-export function portalRequestKey(): string {
-  const storage = tabStorage();
-  const kept = storage?.getItem(PORTAL_REQUEST_KEY);
-  if (isRequestKey(kept)) return kept;
-  const key = newRequestKey();
-  try {
-    storage?.setItem(PORTAL_REQUEST_KEY, key);
-  } catch {
-    // A full or refused storage: this page's asks share the key still (the caller keeps it).
-  }
-  return key;
 }
 
 export const trackerPresent = (): boolean => hasWindow() && typeof window.gtag === "function";

@@ -2,7 +2,7 @@
 // page, so that when the server no longer knows the paying browser and e-mails a sign-in link instead, a retry, the
 // press after the load or a reload e-mails nothing more while that link is unused (decision 018); that answer reads
 // as null.
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, toPromise, type AnyActorLogic } from "xstate";
 import { paymentSuccessActors } from "../../src/checkout/checkout-actors";
 import { createApiClient } from "../../src/api/client";
@@ -22,6 +22,7 @@ const keyOf = (url: string) => new URL(url, "http://site.test").searchParams.get
 
 describe("the success page's portal asks", () => {
   beforeEach(() => sessionStorage.clear());
+  afterEach(() => vi.restoreAllMocks());
 
   it("carry one key across the page's asks and its reloads in the tab, and another tab's asks another", async () => {
     const { api, urls } = fakeApi([{ sent: true }, { sent: true }, { sent: true }, { portal_url: "https://billing.stripe.com/p/session/1" }]);
@@ -37,9 +38,26 @@ describe("the success page's portal asks", () => {
     expect(first).toMatch(/^[0-9a-f]{32}$/);
     expect(second).toBe(first);
     expect(reloaded).toBe(first);
-    expect(sessionStorage.getItem(PORTAL_REQUEST_KEY)).toBe(otherTab);
+    // Kept as the tab's other request keys are (src/api/submission-keys.ts): with the address it was made for.
+    expect(JSON.parse(sessionStorage.getItem(PORTAL_REQUEST_KEY)!)).toEqual({ input: JSON.stringify("ana@example.com"), key: otherTab });
     expect(otherTab).toMatch(/^[0-9a-f]{32}$/);
     expect(otherTab).not.toBe(first);
+  });
+
+  it("a full storage that still holds an older key (another checkout's in the tab): the page keeps its own across its asks, and the older one is not read back", async () => {
+    const { api, urls } = fakeApi([{ sent: true }, { sent: true }, { sent: true }]);
+    await run(paymentSuccessActors(api).requestPortal, { email: "leo@example.com" });
+    const page = paymentSuccessActors(api);
+    vi.spyOn(window.sessionStorage, "setItem").mockImplementation(() => {
+      throw new DOMException("full", "QuotaExceededError");
+    });
+    await run(page.requestPortal, { email: "ana@example.com" });
+    await run(page.requestPortal, { email: "ana@example.com" });
+    const [older, first, second] = urls.map(keyOf);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(first).not.toBe(older);
+    expect(second).toBe(first);
+    expect(sessionStorage.getItem(PORTAL_REQUEST_KEY)).toBeNull();
   });
 
   it("still treat an answer with neither a link nor `sent` as a failure", async () => {
