@@ -7,6 +7,7 @@ import type { APIRequestContext, Page, Request } from "@playwright/test";
 import { expect, isoDay, type Language } from "./fixtures";
 import { CHECKOUT_FORM_KEY } from "#domain/signup-storage";
 import { SITE_CLIENT_HEADER } from "#contract/calls";
+import { PICKUP_WINDOW_WEEKS } from "#domain/plan";
 
 export { CHECKOUT_FORM_KEY };
 export const PAY_CARD = "4242 4242 4242 4242";
@@ -33,8 +34,16 @@ export function tr(catalog: string, id: string, language: Language): string {
 export const uniqueEmail = (tag: string) =>
   `checkout-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
+/**
+ * The furthest start offset that still leaves two bookable days at any hour. The server counts its window (the last
+ * bookable day is PICKUP_WINDOW_WEEKS weeks and 6 days ahead) from Miami's today, and isoDay from this machine's,
+ * which in UTC is a day ahead every evening in Miami: offset 61 then finds one day, and only after 00:00 UTC.
+ */
+export const MAX_DAYS_OFFSET = PICKUP_WINDOW_WEEKS * 7 + 6 - 2;
+
 /** Two available days of one week, starting `offset` days from today (offsets keep parallel tests apart). */
 export async function availableDays(request: APIRequestContext, offset: number): Promise<[string, string]> {
+  expect(offset, "a start offset that leaves two bookable days at any hour").toBeLessThanOrEqual(MAX_DAYS_OFFSET);
   const response = await request.get(`/api/signupday/${isoDay(offset)}`);
   expect(response.ok()).toBe(true);
   const { availability } = (await response.json()) as { availability: Record<string, boolean> };
