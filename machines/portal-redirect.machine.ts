@@ -16,7 +16,7 @@ export interface PortalRedirectInput {
    * that is no e-mail address counts as none: the page shows the address, and a link may carry any text.
    */
   email: string;
-  /** The ?token= value ("" when absent). */
+  /** The ?token= value, or on a reload while its request was out the one the tab kept ("" when none). */
   token?: string;
   /** The site's own origin and the payment provider's: the only places the browser may be sent. */
   ownOrigin: string;
@@ -227,9 +227,10 @@ export const portalRedirectMachine = setup({
     },
     /**
      * The token's request failed, or the browser could not leave: the page says so and offers to try again. The token
-     * has left the address bar, so a reload could not. Asking again is safe: a welcome token opens the portal as often
-     * as it is used, and a sign-in link the server already redeemed (its answer lost) ends on the "we've e-mailed you
-     * a new link" page. With the link already given, trying again only leaves again.
+     * has left the address bar and, its request answered, the tab (src/checkout/portal-token-tab.ts), so a reload
+     * could not. Asking again is safe: a welcome token opens the portal as often as it is used, and a sign-in link the
+     * server already redeemed (its answer lost) ends on the "we've e-mailed you a new link" page. With the link already
+     * given, trying again only leaves again.
      */
     failed: {
       description: "The portal could not be opened (the request failed or did not answer in time, or the browser could not leave): the page says so and offers to try again.",

@@ -7,6 +7,7 @@ import { newSubmissionKeys } from "../api/submission-keys";
 import { PORTAL_REQUEST_KEY } from "#domain/signup-storage";
 import { claimPaymentSuccessRun, sendConversion } from "./checkout-storage";
 import { leaveFor } from "../browser/tab-session";
+import { forgetPortalToken, keepPortalToken } from "./portal-token-tab";
 
 // Every ask of the tab's success page carries one key (decision 018): when the server no longer knows this browser as
 // the one that paid (its proof lasts a day) it e-mails a sign-in link instead ({ sent: true }, null here), and a
@@ -71,17 +72,23 @@ export function portalRedirectActors(api: ApiClient = createApiClient()) {
     // With a token, the portal link; without proof the server answers { sent: true } (null here). The e-mails'
     // links carry the token alone; older ones (and the "e-mail me a link" offer) the address. The offer's request
     // carries its key (decision 018): a retry after a lost answer e-mails no second link.
+    // A token is kept in the tab while its request is out, so a reload meanwhile carries on with it (./portal-token-tab).
     requestPortal: fromPromise<string | null, { email?: string; token?: string; requestId?: string }>(async ({ input, signal }) => {
       const query = { ...(input.token ? { token: input.token } : {}), ...(input.requestId ? { requestId: input.requestId } : {}) };
-      const answer = input.email
-        ? await api.call("createPortalSession", {
-            params: { email: input.email },
-            query: Object.keys(query).length ? query : undefined,
-            signal,
-            deadlineMs: PAYMENT_DEADLINE_MS,
-          })
-        : await api.call("portalSession", { body: { token: input.token ?? "" }, signal, deadlineMs: PAYMENT_DEADLINE_MS });
-      return answer.sent ? null : hostedLink(answer, "portal");
+      const kept = input.token ? keepPortalToken(input.token) : null;
+      try {
+        const answer = input.email
+          ? await api.call("createPortalSession", {
+              params: { email: input.email },
+              query: Object.keys(query).length ? query : undefined,
+              signal,
+              deadlineMs: PAYMENT_DEADLINE_MS,
+            })
+          : await api.call("portalSession", { body: { token: input.token ?? "" }, signal, deadlineMs: PAYMENT_DEADLINE_MS });
+        return answer.sent ? null : hostedLink(answer, "portal");
+      } finally {
+        if (kept) forgetPortalToken(kept);
+      }
     }),
     redirect: fromPromise<unknown, { url: string }>(async ({ input }) => leaveFor(input.url)),
   };

@@ -1,8 +1,8 @@
 // Home with ?email= or ?token=: the billing-portal redirect of product.md PAY-8, in place of home's content. It
 // redirects only with ?token= (the welcome e-mail's or a sign-in link's: the e-mails' links carry it without the
 // address); with only an address it offers to e-mail a sign-in link.
-import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useState } from "react";
+import { Navigate, useLocation, useSearchParams } from "react-router";
 import { fromPromise } from "xstate";
 import { createActorContext } from "@xstate/react";
 import { useLingui } from "@lingui/react/macro";
@@ -15,6 +15,7 @@ import { SignInLinkHelp } from "../ui/sign-in-link-help";
 import { useFocusWhenShown } from "../ui/use-focus-when-shown";
 import { usePageRestored } from "../ui/use-page-restored";
 import { portalRedirectActors } from "./checkout-actors";
+import { resumablePortalToken } from "./portal-token-tab";
 import { siteOrigin } from "../browser/tab-session";
 import { Spinner, StatusCard } from "./status-card";
 import { PortalRedirecting } from "./portal-redirecting";
@@ -24,20 +25,25 @@ const PortalRedirect = createActorContext(portalRedirectMachine);
 
 export default function PortalRedirectPage({ email }: { email: string }) {
   const [params] = useSearchParams();
-  const [input] = useState(() => ({ email, token: params.get("token") ?? "", ownOrigin: siteOrigin(), providerOrigins: paymentProviderOrigins }));
+  const { pathname } = useLocation();
+  // An empty ?token= marks this page reloaded (or loaded in the other language) while its request was on its way: it
+  // carries on with the token the tab kept, if that may still be (./portal-token-tab).
+  const marked = params.get("token") === "";
+  const [input] = useState(() => ({
+    email,
+    token: marked ? resumablePortalToken() : (params.get("token") ?? ""),
+    ownOrigin: siteOrigin(),
+    providerOrigins: paymentProviderOrigins,
+  }));
   // Back from the portal, a fresh load of the address: what a browser without the back-forward cache shows (home,
   // the token gone), and the token this page holds in memory goes with it.
   const [logic] = useState(() =>
     portalRedirectMachine.provide({ actors: { ...portalRedirectActors(), reload: fromPromise<unknown>(async () => window.location.reload()) } }),
   );
-  // Read once, the token leaves the address bar and the history entry (a shared screen, a history list). Only
-  // the browser's address changes: the router keeps its location, so this page stays until the redirect.
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    if (!url.searchParams.has("token")) return;
-    url.searchParams.delete("token");
-    window.history.replaceState(window.history.state, "", url);
-  }, []);
+  // The mark alone, nothing to carry on with: home, as the address showed before it bore the mark.
+  if (marked && !input.token && !params.has("email")) return <Navigate to={pathname} replace />;
+  // As its request starts, the token leaves the address bar and the history entry (a shared screen, a history list):
+  // only the browser's address changes, the router keeps its location, so this page stays until the redirect.
   return (
     <PortalRedirect.Provider logic={logic} options={{ input, inspect }}>
       <PortalRedirectView />

@@ -1,18 +1,20 @@
 // The checkout pages rendered with their real machines and actors over a stubbed fetch.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter, RouterProvider, useSearchParams } from "react-router";
 import { LanguageProvider } from "../../src/i18n/language-provider";
 import { loadLanguage } from "../../src/i18n/catalogs";
 import PaymentSuccessPage from "../../src/checkout/payment-success-page";
 import PortalRedirectPage from "../../src/checkout/portal-redirect-page";
 import { CHECKOUT_FORM_KEY } from "#domain/signup-storage";
+import { PORTAL_TOKEN_KEY } from "../../src/checkout/portal-token-tab";
 import { validClient } from "../fixtures/client";
 
 const client = validClient();
 
 let requests: string[] = [];
 let releasePortal: () => void = () => {};
+let releaseToken: () => void = () => {};
 
 beforeAll(async () => {
   await loadLanguage("en");
@@ -26,6 +28,7 @@ beforeEach(() => {
     // The portal from a token alone: the body is recorded too; the server's neutral answer.
     if (url.endsWith("/payments/portal-session")) {
       requests.push(String(init.body));
+      if (String(init.body).includes("w.slow")) await new Promise<void>((resolve) => (releaseToken = resolve));
       return Response.json({ sent: true });
     }
     if (url.includes("create-portal-session/nobody")) return Response.json({ error: { code: "not_found", message: "No subscription" } }, { status: 404, statusText: "Not Found" });
@@ -154,5 +157,66 @@ describe("portal redirect page", () => {
     await waitFor(() => expect(requests).toHaveLength(2));
     expect(requests[0]).toMatch(/^GET \/api\/payments\/create-portal-session\/nobody%40example\.com\?requestId=[0-9a-f]{32}$/);
     expect(requests[1]).toBe(requests[0]);
+  });
+
+  describe("a reload while the portal request is out", () => {
+    // As src/app/home-route.tsx: the redirect with ?token= or ?email=, home without.
+    function Home() {
+      const [params] = useSearchParams();
+      return params.has("token") || params.has("email") ? <PortalRedirectPage email={params.get("email") ?? ""} /> : <h1>Home</h1>;
+    }
+    const reloaded = (type: string) => vi.spyOn(performance, "getEntriesByType").mockReturnValue([{ type } as unknown as PerformanceEntry]);
+    const kept = (token: string, at = Date.now()) => sessionStorage.setItem(PORTAL_TOKEN_KEY, JSON.stringify({ token, at, request: "0".repeat(32) }));
+    afterEach(() => {
+      vi.restoreAllMocks();
+      window.history.replaceState(null, "", "/");
+    });
+
+    it("keeps the token in the tab, out of the address, until its request answers; then neither", async () => {
+      window.history.replaceState(null, "", "/?token=w.slow");
+      show(<Home />, "/?token=w.slow");
+      await waitFor(() => expect(requests).toEqual(["POST /api/payments/portal-session", JSON.stringify({ token: "w.slow" })]));
+      expect(window.location.search).toBe("?token=");
+      expect(sessionStorage.getItem(PORTAL_TOKEN_KEY)).toContain("w.slow");
+      releaseToken();
+      await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Check your email" })).toBeTruthy());
+      expect(sessionStorage.getItem(PORTAL_TOKEN_KEY)).toBeNull();
+      expect(window.location.search).toBe("");
+    });
+
+    it("reloaded with the mark, carries on with the token the tab kept", async () => {
+      reloaded("reload");
+      kept("s.used");
+      window.history.replaceState(null, "", "/?token=");
+      show(<Home />, "/?token=");
+      await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Check your email" })).toBeTruthy());
+      expect(requests).toEqual(["POST /api/payments/portal-session", JSON.stringify({ token: "s.used" })]);
+      expect(sessionStorage.getItem(PORTAL_TOKEN_KEY)).toBeNull();
+    });
+
+    it("an older link's address (with ?email=) carries on with the e-mail and the kept token", async () => {
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      reloaded("navigate");
+      kept("w.1.sig");
+      show(<Home />, "/?email=nobody@example.com&token=");
+      await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Error" })).toBeTruthy());
+      expect(requests).toEqual(["GET /api/payments/create-portal-session/nobody%40example.com?token=w.1.sig"]);
+    });
+
+    it("the mark with nothing to carry on with (Back to the page, a late reload) is home, and asks nothing", async () => {
+      for (const [type, at] of [["back_forward", Date.now()], ["reload", Date.now() - 10 * 60_000]] as const) {
+        vi.restoreAllMocks();
+        reloaded(type);
+        kept("w.1.sig", at);
+        const page = show(<Home />, "/?token=");
+        await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Home" })).toBeTruthy());
+        expect(sessionStorage.getItem(PORTAL_TOKEN_KEY)).toBeNull();
+        page.unmount();
+      }
+      // With an older link's ?email=, the mark alone is that address as before: the offer of an e-mailed link.
+      show(<Home />, "/?email=ana@example.com&token=");
+      expect(screen.getByRole("heading", { level: 1, name: "Open your billing portal" })).toBeTruthy();
+      expect(requests).toEqual([]);
+    });
   });
 });
