@@ -1,8 +1,8 @@
 // Home with ?email= or ?token=: the billing-portal redirect of product.md PAY-8, in place of home's content. It
 // redirects only with ?token= (the welcome e-mail's or a sign-in link's: the e-mails' links carry it without the
 // address); with only an address it offers to e-mail a sign-in link.
-import { useState } from "react";
-import { Navigate, useLocation, useSearchParams } from "react-router";
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { fromPromise } from "xstate";
 import { createActorContext } from "@xstate/react";
 import { useLingui } from "@lingui/react/macro";
@@ -40,8 +40,14 @@ export default function PortalRedirectPage({ email }: { email: string }) {
   const [logic] = useState(() =>
     portalRedirectMachine.provide({ actors: { ...portalRedirectActors(), reload: fromPromise<unknown>(async () => window.location.reload()) } }),
   );
-  // The mark alone, nothing to carry on with: home, as the address showed before it bore the mark.
-  if (marked && !input.token && !params.has("email")) return <Navigate to={pathname} replace />;
+  // The mark alone, nothing to carry on with: home, as the address showed before it bore the mark. (useNavigate, not
+  // <Navigate>: that would put its code in home's first load, npm run test:size.)
+  const navigate = useNavigate();
+  const goHome = marked && !input.token && !params.has("email");
+  useEffect(() => {
+    if (goHome) void navigate(pathname, { replace: true });
+  }, [goHome, navigate, pathname]);
+  if (goHome) return <PortalRedirecting />;
   // As its request starts, the token leaves the address bar and the history entry (a shared screen, a history list):
   // only the browser's address changes, the router keeps its location, so this page stays until the redirect.
   return (
