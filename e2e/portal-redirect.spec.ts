@@ -1,11 +1,21 @@
 // Home opened by the billing portal's link (product.md PAY-8, the welcome e-mail's ?token=) on a slow phone: from
 // the first paint it says it is redirecting, in the page's language, never home's content nor a blank page, while
-// the page's scripts and then the redirect's own code are held back; then the flow still reaches the portal.
+// the page's scripts and then the redirect's own code are held back; then the flow still reaches the portal. A reload
+// or the language switch while the portal request is on its way carries on with the token the tab keeps until the
+// request answers (src/checkout/portal-token-tab.ts); a later plain visit to home does not.
 import type { Page } from "@playwright/test";
-import { test, expect, holdScripts, useLanguage } from "./fixtures";
+import { test, expect, at, holdScripts, storeLanguageOnce, useLanguage, type Language } from "./fixtures";
 import { availableDays, createCheckout, mailedLinkFor, makeClient, payThroughApi, tr, uniqueEmail } from "./checkout-helpers";
 
 const offsets = { en: 58, es: 56 };
+const resumeOffsets = { en: 60, es: 59 };
+const other = (language: Language): Language => (language === "en" ? "es" : "en");
+const switchTo = { en: "Switch language to Español", es: "Cambiar idioma a English" };
+/** The portal request a token alone makes (the e-mails' links). */
+const TOKEN_CALL = "**/api/payments/portal-session";
+
+/** Whether any value the tab keeps in sessionStorage holds `token`. */
+const keptInTab = (page: Page, token: string) => page.evaluate((t) => Object.values(sessionStorage).some((value) => value.includes(t)), token);
 
 /** Every level-1 heading any page of the site showed, as it appeared (a MutationObserver from before the first byte). */
 async function recordHeadings(page: Page) {
@@ -114,6 +124,102 @@ test.describe("the portal redirect when the portal cannot be had", () => {
       await expect.poll(() => asked).toBe(2);
       await expect(alert).toHaveText(tr("checkout", "Failed to create portal session. Please try again.", language));
       await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    });
+  }
+});
+
+test.describe("the portal request on its way: a reload, the language switch, a later visit", () => {
+  for (const language of ["en", "es"] as const) {
+    const home = at(language, "/");
+    const redirecting = (lang: Language) => tr("home", "Redirecting to Billing Portal", lang);
+    const hero = (lang: Language) => tr("home", "Laundry day, handled.", lang);
+
+    test(`a reload, then the language switch, while the portal request is held carry on with the same token to the portal, never putting the token back in the address (${language})`, async ({ page, request, baseURL }) => {
+      test.slow();
+      await storeLanguageOnce(page, language);
+      const email = uniqueEmail(`portal-resume-${language}`);
+      await payThroughApi(request, await createCheckout(request, baseURL!, makeClient(email, await availableDays(request, resumeOffsets[language]), language)));
+      const link = await mailedLinkFor(request, email, /https?:\/\/\S+[?&]token=w\.\S+/, "a welcome e-mail");
+      const token = new URL(link).searchParams.get("token")!;
+      const asked: string[] = [];
+      await page.route(TOKEN_CALL, async (route) => {
+        asked.push((route.request().postDataJSON() as { token: string }).token);
+        // The first two never answer, as on a slow phone network: the customer reloads, then switches the language.
+        if (asked.length < 3) return;
+        await route.continue();
+      });
+      const addresses: string[] = [];
+      page.on("framenavigated", (frame) => {
+        if (frame === page.mainFrame()) addresses.push(frame.url());
+      });
+      const main = page.getByRole("main");
+
+      await page.goto(link);
+      await expect.poll(() => asked.length).toBe(1);
+      await expect(main.getByRole("heading", { level: 1, name: redirecting(language) })).toBeVisible();
+      // The token has left the address bar.
+      await expect.poll(() => page.url()).not.toContain(token);
+
+      await page.reload();
+      await expect.poll(() => asked.length).toBe(2);
+      await expect(main.getByRole("heading", { level: 1, name: redirecting(language) })).toBeVisible();
+      await expect(page.getByRole("heading", { name: hero(language) })).toHaveCount(0);
+      expect(page.url()).not.toContain(token);
+
+      // The language switch loads the page again, at the other language's address: it carries on too.
+      await page.getByRole("button", { name: switchTo[language] }).click();
+      await expect(page).toHaveURL(/\/sandbox\/portal\//);
+      await expect(page.getByText(email)).toBeVisible();
+      expect(asked).toEqual([token, token, token]);
+      expect(addresses.some((address) => address.startsWith(new URL(`${at(other(language), "/")}?token=`, baseURL).toString()))).toBe(true);
+      // Spent, the token is in no address the tab showed after the e-mail's link, and the tab keeps it no more.
+      const afterLink = addresses.slice(addresses.findIndex((address) => !address.includes(token)));
+      expect(afterLink.length).toBeGreaterThan(0);
+      expect(afterLink.filter((address) => address.includes(token))).toEqual([]);
+      expect(await keptInTab(page, token)).toBe(false);
+      // Nor in the history: Back from the portal lands on home, in the language switched to.
+      await page.goBack({ waitUntil: "commit" });
+      await expect(main.getByRole("heading", { level: 1, name: hero(other(language)) })).toBeVisible();
+      expect(page.url()).toBe(new URL(at(other(language), "/"), baseURL).toString());
+    });
+
+    test(`a later plain visit to home in the tab does not redirect, nor Back to the page, nor a reload of it long after (${language})`, async ({ page, baseURL }) => {
+      await useLanguage(page, language);
+      const token = "w.not-a-real-token";
+      let asked = 0;
+      // Never answered: the tab keeps the token all along.
+      await page.route(TOKEN_CALL, () => {
+        asked += 1;
+      });
+      const heroShown = page.getByRole("main").getByRole("heading", { level: 1, name: hero(language) });
+      const homeAddress = new URL(home, baseURL).toString();
+
+      await page.goto(`${home}?token=${token}`);
+      await expect.poll(() => asked).toBe(1);
+      expect(await keptInTab(page, token)).toBe(true);
+      // Home typed in the address bar, the request still out: home, and no portal asked.
+      await page.goto(home);
+      await expect(heroShown).toBeVisible();
+      // Back to the page (its address still marked) is no reload: home too, and the tab forgets the token.
+      await page.goBack();
+      await expect(heroShown).toBeVisible();
+      await expect.poll(() => page.url()).toBe(homeAddress);
+      await expect.poll(() => keptInTab(page, token)).toBe(false);
+      expect(asked).toBe(1);
+
+      // Once more, and a reload long after (a tab reopened later): home, no portal asked, nothing kept.
+      await page.goto(`${home}?token=${token}`);
+      await expect.poll(() => asked).toBe(2);
+      // Ten minutes on, in the page's clock alone (Playwright's clock would fake `performance` too, and with it the load's kind).
+      await page.addInitScript(() => {
+        const now = Date.now.bind(Date);
+        Date.now = () => now() + 10 * 60_000;
+      });
+      await page.reload();
+      await expect(heroShown).toBeVisible();
+      await expect.poll(() => page.url()).toBe(homeAddress);
+      await expect.poll(() => keptInTab(page, token)).toBe(false);
+      expect(asked).toBe(2);
     });
   }
 });
