@@ -28,7 +28,12 @@ beforeEach(() => {
     // The portal from a token alone: the body is recorded too; the server's neutral answer.
     if (url.endsWith("/payments/portal-session")) {
       requests.push(String(init.body));
-      if (String(init.body).includes("w.slow")) await new Promise<void>((resolve) => (releaseToken = resolve));
+      if (String(init.body).includes("w.slow")) {
+        await new Promise<void>((resolve, reject) => {
+          releaseToken = resolve;
+          init.signal?.addEventListener("abort", () => reject(init.signal!.reason));
+        });
+      }
       return Response.json({ sent: true });
     }
     if (url.includes("create-portal-session/nobody")) return Response.json({ error: { code: "not_found", message: "No subscription" } }, { status: 404, statusText: "Not Found" });
@@ -182,6 +187,15 @@ describe("portal redirect page", () => {
       await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Check your email" })).toBeTruthy());
       expect(sessionStorage.getItem(PORTAL_TOKEN_KEY)).toBeNull();
       expect(window.location.search).toBe("");
+    });
+
+    it("left within the site while its request is out (the request given up), the tab forgets the token", async () => {
+      window.history.replaceState(null, "", "/?token=w.slow");
+      const page = show(<Home />, "/?token=w.slow");
+      await waitFor(() => expect(requests).toHaveLength(2));
+      expect(sessionStorage.getItem(PORTAL_TOKEN_KEY)).toContain("w.slow");
+      page.unmount();
+      await waitFor(() => expect(sessionStorage.getItem(PORTAL_TOKEN_KEY)).toBeNull());
     });
 
     it("reloaded with the mark, carries on with the token the tab kept", async () => {
