@@ -11,7 +11,7 @@ import type { CheckoutSession, PaymentProvider } from "../payments/provider";
 import type { Database } from "../db/index";
 import { dayProblem, fullDays, lockDays, type PickupRules } from "./availability";
 import { daysBetween, todayInServiceZone } from "./dates";
-import { clientActive, clientValues, refuseSuspended } from "./clients";
+import { clientActive, clientValues, pendingClientWrite, refuseSuspended } from "./clients";
 import { openSessionsOf, settleBeforeRelease } from "./reconcile";
 import { checkoutRef, enforceOpenCheckoutCap, type CheckoutOwner } from "../auth/ownership";
 import type { OperatorContact } from "./operator-notices";
@@ -104,7 +104,7 @@ export async function createSignupCheckout(deps: CheckoutDeps, input: CheckoutIn
     const [row] = await tx
       .insert(clients)
       .values({ ...values, createdAt: now })
-      .onConflictDoUpdate({ target: clients.email, set: values, setWhere: eq(clients.isActive, false) })
+      .onConflictDoUpdate({ target: clients.email, set: await pendingClientWrite(tx, values), setWhere: eq(clients.isActive, false) })
       .returning({ id: clients.id });
     if (!row) throw clientActive();
     // Suspended until its subscription is paid (decision 023): a second subscription could end up paid twice.

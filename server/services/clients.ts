@@ -1,6 +1,6 @@
 // Clients before and after payment: e-mail check, pending upserts, the cancellation rollback, and the gate
 // of the post-payment calls (only a client whose checkout is paid gets through).
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { ApiError } from "../errors";
 import { checkouts, clients, orders, type ClientRow } from "../db/schema";
 import { EMAIL_PATTERN, normalizeEmail } from "#contract/common";
@@ -22,6 +22,26 @@ export function clientValues(client: Client, now: Date) {
     pickupTwo: client.pickuptwo,
     updatedAt: now,
   };
+}
+
+/** Orders, or a paid checkout (one whose subscription ended before it was confirmed has no order). */
+async function hasHistory(tx: Db, clientId: number): Promise<boolean> {
+  const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.clientId, clientId)).limit(1);
+  if (order) return true;
+  const [paid] = await tx.select({ id: checkouts.id }).from(checkouts).where(and(eq(checkouts.clientId, clientId), eq(checkouts.status, "paid"))).limit(1);
+  return paid !== undefined;
+}
+
+/**
+ * What a sign-up not yet paid may write over the existing row of its e-mail (locked here until the transaction
+ * ends): everything, unless the row has history. Then it keeps its name, phone and address, which a cancelled
+ * customer's paid pickups still go to and which nothing in an unpaid sign-up proves the right to change (a checkout
+ * is open to anyone who knows the e-mail, and its cookie then "owns" the sign-up); the payment applies the checkout's
+ * own copy (submitted_client) when it is fulfilled.
+ */
+export async function pendingClientWrite(tx: Db, values: ReturnType<typeof clientValues>) {
+  const [existing] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.email, values.email)).for("update");
+  return existing && (await hasHistory(tx, existing.id)) ? { updatedAt: values.updatedAt } : values;
 }
 
 export const clientActive = () => new ApiError(409, "client_active", "This e-mail already has a live subscription; manage it in the billing portal.");
@@ -66,7 +86,11 @@ export async function upsertPendingClient(db: Db, client: Client, now: Date, { m
   }
   if (mustExist) {
     const updated = await db.transaction(async (tx) => {
-      const [row] = await tx.update(clients).set(values).where(and(eq(clients.email, values.email), eq(clients.isActive, false))).returning();
+      const [row] = await tx
+        .update(clients)
+        .set(await pendingClientWrite(tx, values))
+        .where(and(eq(clients.email, values.email), eq(clients.isActive, false)))
+        .returning();
       if (row) await refuseSuspended(tx, row.id);
       return row;
     });
@@ -78,7 +102,7 @@ export async function upsertPendingClient(db: Db, client: Client, now: Date, { m
     const [row] = await tx
       .insert(clients)
       .values({ ...values, createdAt: now })
-      .onConflictDoUpdate({ target: clients.email, set: values, setWhere: eq(clients.isActive, false) })
+      .onConflictDoUpdate({ target: clients.email, set: await pendingClientWrite(tx, values), setWhere: eq(clients.isActive, false) })
       .returning();
     if (!row) throw clientActive();
     await refuseSuspended(tx, row.id);
@@ -139,11 +163,8 @@ export async function deletePendingClient(
       .where(and(eq(checkouts.clientId, client.id), eq(checkouts.status, "open")))
       .returning({ sessionId: checkouts.providerSessionId });
     const expiredSessions = released.map((r) => r.sessionId).filter((id): id is string => !!id);
-    // History keeps the row: orders, or a paid checkout (one whose subscription ended before it was confirmed has no
-    // order, and deleting the client would take the record of that payment with it).
-    const [history] = await tx.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.clientId, client.id));
-    const [paid] = await tx.select({ id: checkouts.id }).from(checkouts).where(and(eq(checkouts.clientId, client.id), eq(checkouts.status, "paid"))).limit(1);
-    if (Number(history?.n ?? 0) > 0 || paid) return { deleted: false, expiredSessions };
+    // History keeps the row (deleting the client would take the record of a paid checkout with it).
+    if (await hasHistory(tx, client.id)) return { deleted: false, expiredSessions };
     await tx.delete(clients).where(eq(clients.id, client.id));
     return { deleted: true, expiredSessions };
   });

@@ -2,7 +2,7 @@
 // and the proofs that do open the portal (the paying browser's cookie, the welcome token, a sign-in link).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
-import { checkouts, clients, devMailbox, emailOutbox, sandboxPortalSessions, signInLinks } from "#server/db/schema";
+import { checkouts, clients, devMailbox, emailOutbox, orders, sandboxPortalSessions, signInLinks } from "#server/db/schema";
 import { loadConfig, ConfigError } from "#server/config";
 import { buildApp, loggerOptions } from "#server/app";
 import { openTestDatabase, testDriver } from "./helpers/database";
@@ -579,6 +579,35 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
       // The owner pays; the owner's own browser could have deleted it.
       expect((await payWithCard(app, owner.sessionId, "4242424242424242")).statusCode).toBe(303);
       expect(await row(app, "vic@example.com")).toMatchObject({ isActive: true, name: "Ana" });
+    });
+
+    it("a stranger's checkout for a cancelled customer's e-mail changes neither the name, phone nor address their paid pickups go to", async () => {
+      const { app, clock } = await sharedApp();
+      const email = "cancelled-victim@example.com";
+      const victim = signupClient(clock, { email });
+      const owner = await openCheckout(app, victim, { remoteAddress: anotherAddress() });
+      expect((await payWithCard(app, owner.sessionId, "4242424242424242")).statusCode).toBe(303);
+      const portal = (await app.inject({ url: `/api/payments/create-portal-session/${email}`, headers: fromSite(owner.cookie) })).json().portal_url as string;
+      expect((await app.inject({ method: "POST", url: `${new URL(portal).pathname}/cancel` })).statusCode).toBe(303);
+      const before = await row(app, email);
+      expect(before).toMatchObject({ isActive: false, name: "Ana", phoneNumber: victim.phoneNumber, address: victim.address });
+      const paidPickups = await app.database.db.select({ date: orders.date }).from(orders).where(eq(orders.clientId, before!.id));
+      expect(paidPickups).toHaveLength(2);
+
+      // Only the e-mail known: another address, no cookie. The checkout opens (it proves nothing either way)...
+      const evil = signupClient(clock, { email, name: "Mallory", phoneNumber: "(786) 555-0199", address: { ...victim.address, street: "Evil St", number: 666 } }, 10, 2);
+      const opened = await stranger(app, "POST", "/api/payments/create-checkout-session_signup", checkoutBody(evil));
+      expect(opened.statusCode).toBe(200);
+      // ...and the pickups already paid for still go to the customer's own name, phone and door.
+      expect(await row(app, email)).toMatchObject({ name: "Ana", phoneNumber: victim.phoneNumber, address: victim.address });
+      // The checkout's cookie proves the sign-up is the stranger's own, not the customer's row: the edits change nothing.
+      const strangerCookie = checkoutCookie(opened);
+      expect((await stranger(app, "PUT", "/api/client/update_by_email", evil, strangerCookie)).statusCode).toBeLessThan(500);
+      expect((await stranger(app, "POST", "/api/client/register/new", evil, strangerCookie)).statusCode).toBeLessThan(500);
+      expect(await row(app, email)).toMatchObject({ name: "Ana", phoneNumber: victim.phoneNumber, address: victim.address });
+      // The stranger's cancellation rollback keeps the row (it has orders) as it was.
+      await stranger(app, "GET", `/api/client/delete_by_email/${email}`, undefined, strangerCookie);
+      expect(await row(app, email)).toMatchObject({ id: before!.id, name: "Ana", address: victim.address });
     });
 
     it("a link from another site, followed in a browser without Fetch Metadata, carries the owner's cookie but proves nothing without the site's header", async () => {
