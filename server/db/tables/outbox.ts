@@ -18,6 +18,11 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     /** A claimed message whose worker died is claimable again after this. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /**
+     * A random token per claim (server/mail/worker.ts): the worker holding it may send the message and write its
+     * outcome; one whose lease lapsed and whose message another worker claimed matches no longer (decision 027).
+     */
+    claimToken: text("claim_token"),
     lastError: text("last_error"),
     messageId: text("message_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
