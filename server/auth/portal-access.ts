@@ -4,7 +4,7 @@
 // - a sign-in link e-mailed on request carries a random token ("s."), single-use, valid 15 minutes, stored
 //   only as a hash; the outbox keeps the token sealed with the server secret until the e-mail is rendered.
 // Either token alone identifies its customer: the e-mailed links carry no address (issue 13).
-import { and, eq, gt, gte, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { clients, signInLinks, type ClientRow } from "../db/schema";
 import { queueEmail } from "../mail/outbox";
 import type { Db } from "../services/db";
@@ -133,6 +133,21 @@ export async function sendSignInLink(db: Db, secret: string, client: ClientRow, 
     });
     return true;
   });
+}
+
+/**
+ * Starts a sign-in link's minutes when its e-mail is sent (the mail worker calls this just before sending), not when
+ * it was asked for: after a mail outage the message may go out an hour late, and the link it carries must still work
+ * for the minutes it promises (decision 027). An unused link only ever gains time; a used one stays used.
+ */
+export async function startSignInLinkClock(db: Db, secret: string | undefined, data: { sealedToken: string; minutes: number }, now: Date): Promise<void> {
+  const token = secret ? unseal(secret, data.sealedToken) : null;
+  if (!token) return;
+  const expiresAt = new Date(now.getTime() + data.minutes * 60_000);
+  await db
+    .update(signInLinks)
+    .set({ expiresAt })
+    .where(and(eq(signInLinks.tokenHash, sha256(token)), isNull(signInLinks.usedAt), lt(signInLinks.expiresAt, expiresAt)));
 }
 
 const SIGN_IN = /^s\.([A-Za-z0-9_-]{43})$/;

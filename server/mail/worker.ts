@@ -15,6 +15,8 @@ import type { EmailKind } from "./outbox";
 import { renderEmail, TemplateError, type RenderContext } from "./templates";
 import type { MailTransport } from "./transport";
 import { redactText, safeError } from "../safe-log";
+import { startSignInLinkClock } from "../auth/portal-access";
+import type { SignInData } from "./outbox";
 
 export interface MailWorkerOptions {
   db: Database;
@@ -186,6 +188,7 @@ export class MailWorker {
         this.o.log?.warn({ outboxId: row.id, kind: row.kind }, "e-mail claim lost before sending; another worker has it");
         return "lost";
       }
+      if (row.kind === "sign-in") await startSignInLinkClock(db, this.o.render.secret, row.data as SignInData, this.o.render.now?.() ?? new Date());
       const stableId = outboxMessageId(row, this.domain);
       const { messageId } = await this.o.transport.send({ from: this.o.from, to: row.to, ...rendered, messageId: stableId }, row.id);
       stopRenewing();

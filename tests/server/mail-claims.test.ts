@@ -1,5 +1,6 @@
 // Two workers on one database, sending slowly: each message goes out once (a claim is one message's, stamped with a
-// token, renewed while it is sent), and a worker that lost its claim never writes over the row (decision 027).
+// token, renewed while it is sent), a worker that lost its claim never writes over the row, and a sign-in link sent
+// late still works for the minutes its e-mail promises (decision 027).
 import { afterEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "#server/db/index";
@@ -9,6 +10,7 @@ import { smtpTransport, type MailTransport } from "#server/mail/transport";
 import { MailWorker } from "#server/mail/worker";
 import { openTestDatabase, testDriver } from "./helpers/database";
 import { startSmtpServer } from "./helpers/mail-smtp";
+import { buildApiApp, openCheckout, payWithCard, signupClient } from "./helpers/api";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -138,5 +140,55 @@ describe(`e-mail claims with two workers on one database (${testDriver})`, () =>
     expect([first!.id, second!.id]).toEqual([ends, goesOn]);
     expect(first!.sentAt!.getTime()).toBeLessThanOrEqual(second!.sentAt!.getTime());
     expect(rows.find((r) => r.id === other)?.status).toBe("sent");
+  });
+});
+
+describe(`a sign-in link e-mailed late (${testDriver})`, () => {
+  it("works for its 15 minutes from when it is sent, not from when it was asked for: a mail outage does not deliver a dead link", async () => {
+    const server = await startSmtpServer({ listen: false });
+    cleanups.push(() => server.stop());
+    const { app, clock } = await buildApiApp({ env: { SMTP_URL: server.url, MAIL_RETRY_BASE_MS: "1" } });
+    cleanups.push(() => app.close());
+    const email = "ana@example.com";
+    const opened = await openCheckout(app, signupClient(clock, { email }), { remoteAddress: "203.0.113.7" });
+    expect((await payWithCard(app, opened.sessionId)).statusCode).toBe(303);
+    const ask = await app.inject({ url: `/api/payments/create-portal-session/${encodeURIComponent(email)}`, remoteAddress: "203.0.113.8" });
+    expect(ask.json()).toEqual({ sent: true });
+
+    // The mail server is down: the welcome and the sign-in link wait for their retries, for 20 minutes.
+    expect(await app.mail.worker.runOnce()).toMatchObject({ claimed: 2, retried: 2 });
+    clock.advanceMinutes(20);
+    await server.start();
+    await sleep(20);
+    expect(await app.mail.worker.drain()).toMatchObject({ sent: 2 });
+
+    const signIns = () => server.received.filter((m) => m.text.includes("token=s."));
+    expect(signIns()).toHaveLength(1);
+    expect(signIns()[0]!.text).toContain("It works once, for 15 minutes.");
+    const token = new URL(/https?:\/\/\S+token=\S+/.exec(signIns()[0]!.text)![0]).searchParams.get("token")!;
+    // 14 minutes after it was sent (34 after it was asked for): it opens the portal, and no second link goes out.
+    clock.advanceMinutes(14);
+    const portal = await app.inject({ method: "POST", url: "/api/payments/portal-session", payload: { token }, remoteAddress: "203.0.113.8" });
+    expect(portal.json().portal_url).toMatch(/\/sandbox\/portal\//);
+    await app.mail.worker.drain();
+    expect(signIns()).toHaveLength(1);
+  });
+
+  it("still expires 15 minutes after it is sent", async () => {
+    const server = await startSmtpServer();
+    cleanups.push(() => server.stop());
+    const { app, clock } = await buildApiApp({ env: { SMTP_URL: server.url } });
+    cleanups.push(() => app.close());
+    const email = "luis@example.com";
+    const opened = await openCheckout(app, signupClient(clock, { email }), { remoteAddress: "203.0.113.9" });
+    expect((await payWithCard(app, opened.sessionId)).statusCode).toBe(303);
+    await app.inject({ url: `/api/payments/create-portal-session/${encodeURIComponent(email)}`, remoteAddress: "203.0.113.10" });
+    clock.advanceMinutes(5);
+    await app.mail.worker.drain();
+    const [signIn] = server.received.filter((m) => m.text.includes("token=s."));
+    const token = new URL(/https?:\/\/\S+token=\S+/.exec(signIn!.text)![0]).searchParams.get("token")!;
+    clock.advanceMinutes(16);
+    const portal = await app.inject({ method: "POST", url: "/api/payments/portal-session", payload: { token }, remoteAddress: "203.0.113.10" });
+    expect(portal.json()).toEqual({ sent: true });
   });
 });
