@@ -138,7 +138,7 @@ export async function sendSignInLink(db: Db, secret: string, client: ClientRow, 
 /**
  * Starts a sign-in link's minutes when its e-mail is sent (the mail worker calls this just before sending), not when
  * it was asked for: after a mail outage the message may go out an hour late, and the link it carries must still work
- * for the minutes it promises (decision 027). An unused link only ever gains time; a used one stays used.
+ * for the minutes it promises (decision 028). An unused link only ever gains time; a used one stays used.
  */
 export async function startSignInLinkClock(db: Db, secret: string | undefined, data: { sealedToken: string; minutes: number }, now: Date): Promise<void> {
   const token = secret ? unseal(secret, data.sealedToken) : null;

@@ -3,7 +3,7 @@
 // once: a claim is a lease of about a minute, renewed while the message is being sent, so a worker that dies
 // mid-send delays its message by a minute at most; the message then goes out again with the same Message-ID
 // (stable per outbox row), which lets a receiver recognise the repeat. Each claim carries a random token, and the
-// worker sends and writes the outcome only while the row still holds its token (decision 027).
+// worker sends and writes the outcome only while the row still holds its token (decision 028).
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, exists, inArray, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";

@@ -1,6 +1,6 @@
 // Two workers on one database, sending slowly: each message goes out once (a claim is one message's, stamped with a
 // token, renewed while it is sent), a worker that lost its claim never writes over the row, and a sign-in link sent
-// late still works for the minutes its e-mail promises (decision 027).
+// late still works for the minutes its e-mail promises (decision 028).
 import { afterEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "#server/db/index";

@@ -20,7 +20,7 @@ export const emailOutbox = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     /**
      * A random token per claim (server/mail/worker.ts): the worker holding it may send the message and write its
-     * outcome; one whose lease lapsed and whose message another worker claimed matches no longer (decision 027).
+     * outcome; one whose lease lapsed and whose message another worker claimed matches no longer (decision 028).
      */
     claimToken: text("claim_token"),
     lastError: text("last_error"),
