@@ -1,9 +1,11 @@
 // Contact form (product.md CON-1 rules, both toasts, the focused confirmation, reset, Back) and login (validation, the portal explanation, the paying browser taken to its portal).
 import { test, expect, at, expectFocusedText, expectNoAxeViolations, expectInertUntilHydrated, holdScripts, layoutWithin, useLanguage, type Language } from "./fixtures";
+import { LEAVING_PATIENCE_MS } from "#machines/leaving-patience";
 import { availableDays, createCheckout, mailboxFor, makeClient, payThroughApi, tr, uniqueEmail } from "./checkout-helpers";
 
 // Pickup days of the paying customer's checkout, apart from the other specs' (parallel tests never share one).
 const paidLoginOffsets = { en: 46, es: 50 };
+const stalledLoginOffsets = { en: 47, es: 51 };
 
 const text = {
   en: {
@@ -261,6 +263,61 @@ for (const language of ["en", "es"] as const) {
     // No sign-in e-mail was sent: the portal was the answer.
     const signInSubject = new RegExp(`^${tr("mail", "mail.signIn.subject", language).replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace("{brand}", ".+")}$`);
     expect((await mailboxFor(page.request, email)).filter((m) => signInSubject.test(m.subject))).toEqual([]);
+  });
+}
+
+// The portal page of the browser that paid does not open (a stalled network, or the browser's Stop): the button stays
+// busy while the page may still go, then the page says the portal hasn't opened and Try again asks for it afresh.
+for (const language of ["en", "es"] as const) {
+  test(`login (${language}): a portal page that does not open: busy until LEAVING_PATIENCE_MS, then a notice, and Try again leaves for the portal`, async ({ page, baseURL }) => {
+    test.slow();
+    await useLanguage(page, language);
+    const l = text[language];
+    const email = uniqueEmail(`login-stalled-${language}`);
+    const client = makeClient(email, await availableDays(page.request, stalledLoginOffsets[language]), language);
+    await payThroughApi(page.request, await createCheckout(page.request, baseURL!, client));
+    const asks: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/payments/create-portal-session/")) asks.push(request.url());
+    });
+    // The first portal page ends as the browser's Stop ends it (net::ERR_ABORTED, no error page, the page not told);
+    // later ones load.
+    const portal = { held: [] as string[] };
+    await page.route("**/sandbox/portal/**", async (route) => {
+      if (portal.held.length > 0) return route.continue();
+      portal.held.push(route.request().url());
+      await route.abort("aborted");
+    });
+
+    await page.goto(at(language, "/login"));
+    const main = page.getByRole("main");
+    const button = main.getByRole("button", { name: l.emailMeALink });
+    await expect(button).toBeEnabled();
+    await main.getByRole("textbox", { name: l.email }).fill(email);
+    // Timers run only when the test moves the clock: leaving's patience starts at the answer.
+    await page.clock.pauseAt(new Date(Date.now() + 1000));
+    await button.click({ noWaitAfter: true });
+    await expect.poll(() => portal.held.length).toBe(1);
+    const request = main.locator("[aria-live] > div").first();
+    await expect(request).toHaveText(tr("contact", "Opening your billing portal…", language));
+    await page.clock.runFor(LEAVING_PATIENCE_MS - 1);
+    await expect(button).toBeDisabled();
+    await expect(request).toHaveText(tr("contact", "Opening your billing portal…", language));
+    expect(asks).toHaveLength(1);
+
+    await page.clock.runFor(1);
+    await expect(request).toContainText(tr("contact", "Your billing portal hasn't opened yet. It may still be loading. If it doesn't open, try again.", language));
+    await expect(button).toBeEnabled();
+    expect(asks).toHaveLength(1);
+    // axe waits on timers: the clock runs again first.
+    await page.clock.resume();
+    await expectNoAxeViolations(page);
+
+    await request.getByRole("button", { name: tr("contact", "Try again", language) }).click();
+    await expect(page).toHaveURL(/\/sandbox\/portal\//);
+    expect(asks).toHaveLength(2);
+    expect(page.url()).not.toBe(portal.held[0]);
+    await expect(page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.portal.title", language) })).toBeVisible();
   });
 }
 

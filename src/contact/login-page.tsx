@@ -17,6 +17,7 @@ import { createApiClient, hostedLink, isAllowedRedirect, paymentProviderOrigins 
 import { PAYMENT_DEADLINE_MS } from "../api/deadline";
 import { newSubmissionKeys } from "../api/submission-keys";
 import { leaveFor, siteOrigin } from "../browser/tab-session";
+import { LEAVING_PATIENCE_MS } from "#machines/leaving-patience";
 
 type LoginError = "emailRequired" | "emailInvalid";
 
@@ -49,6 +50,8 @@ export default function LoginPage() {
   const [status, setStatus] = useState<LinkStatus>("sending");
   /** A link is on its way: another press would send a second one (and count against the day's few). */
   const sending = request !== null && status === "sending";
+  /** Leaving for the portal: another press would ask for another portal session, until it is gone or LEAVING_PATIENCE_MS. */
+  const leaving = request !== null && status === "leaving";
 
   // Requests a sign-in link for each request (the portal call without proof answers { "sent": true } for every
   // address). The browser that paid, within a day of its checkout (server/auth/ownership.ts), is answered the portal
@@ -83,8 +86,14 @@ export default function LoginPage() {
       });
     return () => controller.abort();
   }, [request, requestKeys]);
+  // A portal page that does not open (a stalled network, or Stop): after a while the page says so and works again.
+  useEffect(() => {
+    if (status !== "leaving") return;
+    const patience = setTimeout(() => setStatus("stalled"), LEAVING_PATIENCE_MS);
+    return () => clearTimeout(patience);
+  }, [status]);
   // Back from the portal to this page as it was left (the back-forward cache): the form as before, not "opening".
-  usePageRestored(() => setRequest(null), status === "leaving");
+  usePageRestored(() => setRequest(null), status === "leaving" || status === "stalled");
   const ask = (linkEmail: string) => {
     setStatus("sending");
     const requestId = requestKeys.keyFor(linkEmail);
@@ -98,7 +107,7 @@ export default function LoginPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
+    if (sending || leaving) return;
     const found = validateEmail(email);
     setError(found);
     if (found) {
@@ -150,7 +159,7 @@ export default function LoginPage() {
               }}
               errorMessage={error && messages[error]}
             />
-            <Button type="submit" isDisabled={sending}>
+            <Button type="submit" isDisabled={sending || leaving}>
               {sending ? t`Sending...` : t`Email me a link to my billing portal`}
             </Button>
             <p className="text-center text-sm text-muted">
@@ -174,7 +183,7 @@ export default function LoginPage() {
   );
 }
 
-type LinkStatus = "sending" | "sent" | "leaving" | "failed";
+type LinkStatus = "sending" | "sent" | "leaving" | "stalled" | "failed";
 
 /**
  * A sign-in link's request as it goes: the same words whatever the address, its outcome focused when it comes (the
@@ -187,6 +196,12 @@ function SignInLinkRequest({ email, status, onRetry }: { email: string; status: 
     <div className="rounded-card border border-brand-200 bg-brand-50 p-5 sm:p-6">
       {status === "sending" && <p className="text-ink">{t`Sending your link…`}</p>}
       {status === "leaving" && <p className="text-ink">{t`Opening your billing portal…`}</p>}
+      {status === "stalled" && (
+        <>
+          <p className="text-ink">{t`Your billing portal hasn't opened yet. It may still be loading. If it doesn't open, try again.`}</p>
+          <Button className="mt-4" variant="secondary" onPress={onRetry}>{t`Try again`}</Button>
+        </>
+      )}
       {status === "sent" && (
         <>
           <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-brand-900 outline-none">{t`Check your email`}</h2>
