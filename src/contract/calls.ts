@@ -149,7 +149,8 @@ export const calls = {
   signupDay: {
     method: "GET",
     path: "/signupday/:id",
-    params: z.object({ id: dateString }),
+    // The answer names the 7 days from the date as yyyy-mm-dd: none may fall after the year 9999.
+    params: z.object({ id: dateString.refine((value) => value <= "9999-12-25", "dateInvalid") }),
     response: z.object({ availability: z.record(z.string(), z.boolean()).default({}) }),
   },
   createCheckoutSession: {

@@ -44,6 +44,16 @@ async function liveHolds(app: ApiApp, date: string, now: Date) {
 }
 
 describe(`pickup availability (${testDriver})`, () => {
+  it("answers 400 for a start date whose seven days run past the year 9999, whose keys a date cannot be written as", async () => {
+    const { app } = await setup();
+    expect(Object.keys(await availability(app, "9999-12-25"))).toEqual(["9999-12-25", "9999-12-26", "9999-12-27", "9999-12-28", "9999-12-29", "9999-12-30", "9999-12-31"]);
+    for (const start of ["9999-12-26", "9999-12-31"]) {
+      const response = await app.inject(`/api/signupday/${start}`);
+      expect(response.statusCode, start).toBe(400);
+      expect(response.json().error.fields, start).toEqual({ id: "dateInvalid" });
+    }
+  });
+
   it("never offers today or the past, in America/New_York", async () => {
     // 02:30 UTC on the 5th is still the 4th in Miami.
     const clock = testClock(new Date("2030-03-05T02:30:00Z"));
