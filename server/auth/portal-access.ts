@@ -184,6 +184,20 @@ export async function redeemSignInLink(db: Db, token: string, now: Date): Promis
   return { client, redeemed: used !== undefined };
 }
 
+/**
+ * Gives back a sign-in token this request used at `usedAt`, when the provider then failed to make the portal: the
+ * failure was the server's, and the customer's retry with the same link opens the portal. A use by anyone else (another
+ * stamp) is left alone.
+ */
+export async function releaseSignInToken(db: Db, token: string, usedAt: Date): Promise<void> {
+  const match = SIGN_IN.exec(token);
+  if (!match) return;
+  await db
+    .update(signInLinks)
+    .set({ usedAt: null })
+    .where(and(eq(signInLinks.tokenHash, sha256(match[1]!)), eq(signInLinks.usedAt, usedAt)));
+}
+
 /** A page of the site in a language, in full: Spanish pages live under /es/ ("/login" is …/es/login in Spanish). */
 export function siteAddress(publicUrl: string, path: string, language: Language): string {
   return `${publicUrl}${pathInLanguage(path, language)}`;

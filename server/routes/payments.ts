@@ -14,7 +14,7 @@ import { createSignupCheckout } from "../services/checkout";
 import { findClient } from "../services/clients";
 import type { ClientRow } from "../db/schema";
 import { addressKey, newOwnerToken, ownedCheckout, paidForCurrentPlan, setCheckoutCookie } from "../auth/ownership";
-import { homeAddress, openWelcomeToken, redeemSignInLink, redeemSignInToken, sendSignInLink, verifyWelcomeToken } from "../auth/portal-access";
+import { homeAddress, openWelcomeToken, redeemSignInLink, redeemSignInToken, releaseSignInToken, sendSignInLink, verifyWelcomeToken } from "../auth/portal-access";
 import { browserPayments } from "../payments/index";
 import { errors } from "./schemas";
 import { clientKey } from "../client-address";
@@ -74,12 +74,12 @@ export default fp(
         const { token, requestId } = request.query;
         const now = app.now();
         const owned = token ? null : await ownedCheckout(db, request, email, now);
+        const signedIn = token?.startsWith("s.") === true && (await redeemSignInToken(db, token, email, now));
         const proven =
-          (token?.startsWith("w.") && verifyWelcomeToken(app.trust.secret, token, email, now)) ||
-          (token?.startsWith("s.") && (await redeemSignInToken(db, token, email, now))) ||
-          (owned !== null && paidForCurrentPlan(owned));
+          (token?.startsWith("w.") && verifyWelcomeToken(app.trust.secret, token, email, now)) || signedIn || (owned !== null && paidForCurrentPlan(owned));
         const client = await findClient(db, email);
-        return proven ? openPortal(client, reply) : neutral(client, request, requestId);
+        if (!proven) return neutral(client, request, requestId);
+        return signedIn ? openPortalWithLink(token!, now, client, reply) : openPortal(client, reply);
       },
     );
 
@@ -106,7 +106,7 @@ export default fp(
           client = welcome ? await findClient(db, welcome.email) : undefined;
         } else if (token.startsWith("s.")) {
           const signIn = await redeemSignInLink(db, token, now);
-          proven = signIn.redeemed;
+          if (signIn.redeemed) return openPortalWithLink(token, now, signIn.client, reply);
           client = signIn.client;
         }
         return proven ? openPortal(client, reply) : neutral(client, request);
@@ -126,6 +126,20 @@ export default fp(
         returnUrl: homeAddress(origin, client.language),
       });
       return { portal_url: url };
+    }
+
+    /**
+     * The portal for a sign-in link this request used at `usedAt`: should the provider fail to make it, the link is
+     * unused again (the failure was ours), so the customer's retry with it opens the portal. A crash in between
+     * leaves it used; the customer then asks for a new one.
+     */
+    async function openPortalWithLink(token: string, usedAt: Date, client: ClientRow | undefined, reply: FastifyReply) {
+      try {
+        return await openPortal(client, reply);
+      } catch (error) {
+        await releaseSignInToken(app.database.db, token, usedAt);
+        throw error;
+      }
     }
 
     /**

@@ -9,6 +9,7 @@ import { openTestDatabase, testDriver } from "./helpers/database";
 import { buildTestApp } from "./helpers/app";
 import { hmac, seal } from "#server/auth/crypto";
 import { signWelcomeToken } from "#server/auth/portal-access";
+import { ApiError } from "#server/errors";
 import { SANDBOX_PORTAL_MINUTES } from "#server/payments/sandbox";
 import { fromSite, buildApiApp, chargeWithoutFulfilment, checkoutBody, checkoutCookie, ORIGIN, openCheckout, payWithCard, signupClient, testClock, type ApiApp, type TestClock } from "./helpers/api";
 
@@ -206,6 +207,34 @@ describe(`who may do what (${testDriver})`, { timeout: 180_000 }, () => {
       // Expired after 15 minutes.
       clock.advanceMinutes(16);
       expect((await portal(app, "luis@example.com", luisToken)).json()).toEqual({ sent: true });
+    });
+
+    // The provider failing to make the portal (an outage, a timeout) is the server's failure, not the customer's use
+    // of the link: the link stays unused, and the customer's retry opens the portal with it, no second e-mail.
+    it("is not used up when the payment provider fails to open the portal: the retry opens it, by either call", async () => {
+      const { app, clock } = await setup();
+      await customer(app, clock, "noor@example.com");
+      const providerDown = () => {
+        const createPortalSession = app.payments.createPortalSession.bind(app.payments);
+        app.payments.createPortalSession = async () => {
+          app.payments.createPortalSession = createPortalSession;
+          throw new ApiError(502, "payment_provider_error", "The payment provider could not be reached. Please try again.");
+        };
+      };
+      for (const call of [(token: string) => portalByToken(app, token), (token: string) => portal(app, "noor@example.com", token)]) {
+        expect((await portal(app, "noor@example.com")).json()).toEqual({ sent: true });
+        const token = await linkToken(app, "noor@example.com", "s");
+        const signIns = (await mailTo(app, "noor@example.com")).filter((m) => m.text.includes("token=s.")).length;
+        providerDown();
+        const failed = await call(token);
+        expect(failed.statusCode).toBe(502);
+        expect(failed.json().error.code).toBe("payment_provider_error");
+        const retried = await call(token);
+        expect(retried.json().portal_url).toMatch(new RegExp(`^${ORIGIN}/sandbox/portal/`));
+        expect((await mailTo(app, "noor@example.com")).filter((m) => m.text.includes("token=s."))).toHaveLength(signIns);
+        // Used now: once.
+        expect((await call(token)).json()).toEqual({ sent: true });
+      }
     });
 
     // The daily cap counts per client address (decision 010, amended 2026-11-27): a stranger who asks for a
