@@ -228,8 +228,9 @@ export const portalRedirectMachine = setup({
     /**
      * The token's request failed, or the browser could not leave: the page says so and offers to try again. The token
      * has left the address bar and, its request answered, the tab (src/checkout/portal-token-tab.ts), so a reload
-     * could not. Asking again is safe: a welcome token opens the portal as often as it is used, and a sign-in link the
-     * server already redeemed (its answer lost) ends on the "we've e-mailed you a new link" page. With the link already
+     * could not. Asking again is safe: a welcome token opens the portal as often as it is used, a sign-in link the
+     * provider failed to open is given back by the server (decision 010) and opens it now, and one the server already
+     * redeemed (its answer lost) ends on the "we've e-mailed you a new link" page. With the link already
      * given, trying again only leaves again.
      */
     failed: {
