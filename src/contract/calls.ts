@@ -59,24 +59,36 @@ export type WaitlistRequest = z.infer<typeof waitlistRequest>;
  */
 const submissionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).optional();
 
+/**
+ * A field a person must fill: trimmed, and holding at least one character that shows. Spaces and invisible format
+ * characters alone (zero-width spaces and joiners, direction marks, a soft hyphen) read as empty, as the team would
+ * see them; inside a name or an emoji they are kept.
+ */
+const filledText = (requiredKey: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => value.replace(/[\s\p{Cf}]/gu, "") !== "", requiredKey);
+
 export const contactFormSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("commercial"),
-    name: z.string().trim().min(1, "nameRequired").max(200),
-    businessName: z.string().trim().min(1, "businessNameRequired").max(200),
+    name: filledText("nameRequired", 200),
+    businessName: filledText("businessNameRequired", 200),
     email: z.string().trim().min(1, "emailRequired").pipe(emailSchema),
     phone: z.string().trim().max(40).optional(),
-    message: z.string().trim().min(1, "messageRequired").max(5000),
+    message: filledText("messageRequired", 5000),
     // Not in the spec's fields: the page's language, so the team knows which one to answer in.
     language: languageSchema.optional(),
     submissionId: submissionIdSchema,
   }),
   z.object({
     type: z.literal("residential"),
-    name: z.string().trim().min(1, "nameRequired").max(200),
+    name: filledText("nameRequired", 200),
     email: z.string().trim().min(1, "emailRequired").pipe(emailSchema),
-    phone: z.string().trim().min(1, "phoneRequiredResidential").max(40),
-    message: z.string().trim().min(1, "messageRequired").max(5000),
+    phone: filledText("phoneRequiredResidential", 40),
+    message: filledText("messageRequired", 5000),
     language: languageSchema.optional(),
     submissionId: submissionIdSchema,
   }),

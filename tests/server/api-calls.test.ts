@@ -290,6 +290,11 @@ describe(`the API calls (${testDriver})`, () => {
       expect(response.json().error.fields).toEqual({ phone: expect.any(String) });
       response = await json("POST", "/api/contact_form", { type: "commercial", name: "", businessName: "", email: "bad", message: " " });
       expect(response.json().error.fields).toMatchObject({ name: "nameRequired", businessName: "businessNameRequired", email: "emailInvalid", message: "messageRequired" });
+      // Zero-width characters alone look empty in the team's inbox: empty here too, and nothing is stored or e-mailed.
+      response = await json("POST", "/api/contact_form", { type: "residential", name: "\u200B\u200B", email: "zw@example.com", phone: "\u200B", message: "\u200B" });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields).toEqual({ name: "nameRequired", phone: "phoneRequiredResidential", message: "messageRequired" });
+      expect(await app.database.db.select().from(contactMessages).where(eq(contactMessages.email, "zw@example.com"))).toEqual([]);
     });
   });
 

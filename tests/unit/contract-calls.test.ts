@@ -24,6 +24,20 @@ describe("the contact form's request (product.md CON-1)", () => {
     });
   });
 
+  it("counts a field of only invisible characters (zero-width spaces, joiners, marks) as empty, as the team would see it", () => {
+    const invisible = "\u200B\u200C\u200D\u2060\uFEFF\u00AD\u200E";
+    expect(fields(contactFormSchema.safeParse({ type: "commercial", name: invisible, businessName: ` ${invisible} `, email: "ana@example.com", message: invisible }))).toEqual({
+      name: "nameRequired",
+      businessName: "businessNameRequired",
+      message: "messageRequired",
+    });
+    expect(fields(contactFormSchema.safeParse({ type: "residential", name: "Ana", email: "ana@example.com", phone: "\u200B", message: "Hi" }))).toEqual({
+      phone: "phoneRequiredResidential",
+    });
+    // A name in any script, or with a joiner inside it (emoji, Indic scripts), is a name.
+    expect(contactFormSchema.safeParse({ type: "residential", name: "श्री\u200Dराम", email: "ana@example.com", phone: "305", message: "👩\u200D👩\u200D👧" }).success).toBe(true);
+  });
+
   it("takes each type's fields, and refuses any other type", () => {
     expect(contactFormSchema.parse({ type: "commercial", name: "Ana", businessName: "Café", email: "ana@example.com", message: "Hi" })).toEqual({
       type: "commercial",
