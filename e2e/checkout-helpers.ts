@@ -196,3 +196,23 @@ export function recordApiRequests(page: Page) {
 }
 
 export const postPaymentCalls = ["/api/order/create4customer", "/api/client/set_active/", "/api/client/send_welcome_email"];
+
+/**
+ * The portal asked for and the first portal page that does not open: `asks` are the page's requests for a portal
+ * session; the first portal page's navigation ends as the browser's Stop ends it (net::ERR_ABORTED, no error page, and
+ * the page is not told), since Playwright neither reads a page nor moves its clock while a navigation is pending, as a
+ * slow one would be. Later ones load; `stopped` holds the address of the one stopped.
+ */
+export async function stopFirstPortalPage(page: Page) {
+  const asks: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/payments/create-portal-session/")) asks.push(request.url());
+  });
+  const stopped: string[] = [];
+  await page.route("**/sandbox/portal/**", async (route) => {
+    if (stopped.length > 0) return route.continue();
+    stopped.push(route.request().url());
+    await route.abort("aborted");
+  });
+  return { asks, stopped };
+}

@@ -1,7 +1,7 @@
 // Contact form (product.md CON-1 rules, both toasts, the focused confirmation, reset, Back) and login (validation, the portal explanation, the paying browser taken to its portal).
 import { test, expect, at, expectFocusedText, expectNoAxeViolations, expectInertUntilHydrated, holdScripts, layoutWithin, useLanguage, type Language } from "./fixtures";
 import { LEAVING_PATIENCE_MS } from "#machines/leaving-patience";
-import { availableDays, createCheckout, mailboxFor, makeClient, payThroughApi, tr, uniqueEmail } from "./checkout-helpers";
+import { availableDays, createCheckout, mailboxFor, makeClient, payThroughApi, stopFirstPortalPage, tr, uniqueEmail } from "./checkout-helpers";
 
 // Pickup days of the paying customer's checkout, apart from the other specs' (parallel tests never share one).
 const paidLoginOffsets = { en: 46, es: 50 };
@@ -276,18 +276,7 @@ for (const language of ["en", "es"] as const) {
     const email = uniqueEmail(`login-stalled-${language}`);
     const client = makeClient(email, await availableDays(page.request, stalledLoginOffsets[language]), language);
     await payThroughApi(page.request, await createCheckout(page.request, baseURL!, client));
-    const asks: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().includes("/api/payments/create-portal-session/")) asks.push(request.url());
-    });
-    // The first portal page ends as the browser's Stop ends it (net::ERR_ABORTED, no error page, the page not told);
-    // later ones load.
-    const portal = { held: [] as string[] };
-    await page.route("**/sandbox/portal/**", async (route) => {
-      if (portal.held.length > 0) return route.continue();
-      portal.held.push(route.request().url());
-      await route.abort("aborted");
-    });
+    const { asks, stopped } = await stopFirstPortalPage(page);
 
     await page.goto(at(language, "/login"));
     const main = page.getByRole("main");
@@ -297,7 +286,7 @@ for (const language of ["en", "es"] as const) {
     // Timers run only when the test moves the clock: leaving's patience starts at the answer.
     await page.clock.pauseAt(new Date(Date.now() + 1000));
     await button.click({ noWaitAfter: true });
-    await expect.poll(() => portal.held.length).toBe(1);
+    await expect.poll(() => stopped.length).toBe(1);
     const request = main.locator("[aria-live] > div").first();
     await expect(request).toHaveText(tr("contact", "Opening your billing portal…", language));
     await page.clock.runFor(LEAVING_PATIENCE_MS - 1);
@@ -316,7 +305,7 @@ for (const language of ["en", "es"] as const) {
     await request.getByRole("button", { name: tr("contact", "Try again", language) }).click();
     await expect(page).toHaveURL(/\/sandbox\/portal\//);
     expect(asks).toHaveLength(2);
-    expect(page.url()).not.toBe(portal.held[0]);
+    expect(page.url()).not.toBe(stopped[0]);
     await expect(page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.portal.title", language) })).toBeVisible();
   });
 }

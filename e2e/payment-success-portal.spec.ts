@@ -6,7 +6,7 @@
 import type { Route } from "@playwright/test";
 import { test, expect, at, expectNoAxeViolations, useLanguage } from "./fixtures";
 import { LEAVING_PATIENCE_MS } from "#machines/leaving-patience";
-import { availableDays, createCheckout, makeClient, payThroughApi, seedSavedCheckout, signInLinkFor, tr, uniqueEmail } from "./checkout-helpers";
+import { availableDays, createCheckout, makeClient, payThroughApi, seedSavedCheckout, signInLinkFor, stopFirstPortalPage, tr, uniqueEmail } from "./checkout-helpers";
 
 // Days apart from the other specs' (parallel tests never share one).
 const offsets = { en: 49, es: 53 };
@@ -72,19 +72,8 @@ for (const language of ["en", "es"] as const) {
       const client = makeClient(email, await availableDays(page.request, slowOffsets[language]), language);
       await payThroughApi(page.request, await createCheckout(page.request, baseURL!, client));
       await seedSavedCheckout(page, client);
-      const asks: string[] = [];
-      page.on("request", (request) => {
-        if (request.url().includes("/api/payments/create-portal-session/")) asks.push(request.url());
-      });
-      // The first portal page does not open: its navigation ends as the browser's Stop ends it (net::ERR_ABORTED, no
-      // error page, and the page is not told), since Playwright neither reads a page nor moves its clock while a
-      // navigation is pending, as a slow one would be. Later ones load.
-      const portal = { held: [] as string[] };
-      await page.route("**/sandbox/portal/**", async (route) => {
-        if (portal.held.length > 0) return route.continue();
-        portal.held.push(route.request().url());
-        await route.abort("aborted");
-      });
+      // The first portal page does not open (stopped); later ones load.
+      const { asks, stopped } = await stopFirstPortalPage(page);
 
       await page.goto(at(language, "/payment-success"));
       const button = page.getByRole("button", { name: checkout("Go to Billing Portal") });
@@ -92,7 +81,7 @@ for (const language of ["en", "es"] as const) {
       // Timers run only when the test moves the clock: leaving's patience starts exactly at the press.
       await page.clock.pauseAt(new Date(Date.now() + 1000));
       await button.click();
-      await expect.poll(() => portal.held.length).toBe(1);
+      await expect.poll(() => stopped.length).toBe(1);
       const status = page.getByRole("status");
       // Until the patience is out the button stays busy: no tap asks for another portal session.
       await page.clock.runFor(LEAVING_PATIENCE_MS - 1);
@@ -113,7 +102,7 @@ for (const language of ["en", "es"] as const) {
       await button.click();
       await expect(page).toHaveURL(/\/sandbox\/portal\//);
       expect(asks).toHaveLength(3);
-      expect(page.url()).not.toBe(portal.held[0]);
+      expect(page.url()).not.toBe(stopped[0]);
       await expect(page.getByRole("heading", { level: 1, name: tr("payments", "sandbox.portal.title", language) })).toBeVisible();
     });
 
