@@ -1,5 +1,6 @@
 // Contact form (product.md CON-1 rules, both toasts, the focused confirmation, reset, Back) and login (validation, the portal explanation, the paying browser taken to its portal).
 import { test, expect, at, expectFocusedText, expectNoAxeViolations, expectInertUntilHydrated, holdScripts, layoutWithin, useLanguage, type Language } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { LEAVING_PATIENCE_MS } from "#machines/leaving-patience";
 import { availableDays, createCheckout, mailboxFor, makeClient, payThroughApi, stopFirstPortalPage, tr, uniqueEmail } from "./checkout-helpers";
 
@@ -205,6 +206,17 @@ for (const language of ["en", "es"] as const) {
   });
 }
 
+/**
+ * A customer who signed up and paid from this browser's context (page.request shares the page's cookies), as after the
+ * hosted checkout, with pickup days from `offset`: their e-mail.
+ */
+async function paidFromThisBrowser(page: Page, baseURL: string, language: Language, tag: string, offset: number) {
+  const email = uniqueEmail(tag);
+  const client = makeClient(email, await availableDays(page.request, offset), language);
+  await payThroughApi(page.request, await createCheckout(page.request, baseURL, client));
+  return email;
+}
+
 // The browser that paid holds the checkout's cookie for a day (server/auth/ownership.ts): the server answers it the
 // portal link itself and e-mails nothing, so the page must go there rather than say a link was e-mailed.
 for (const language of ["en", "es"] as const) {
@@ -212,10 +224,7 @@ for (const language of ["en", "es"] as const) {
     test.slow();
     await useLanguage(page, language);
     const l = text[language];
-    const email = uniqueEmail(`login-paid-${language}`);
-    const client = makeClient(email, await availableDays(page.request, paidLoginOffsets[language]), language);
-    // Paid from this browser's context (page.request shares the page's cookies), as after the hosted checkout.
-    await payThroughApi(page.request, await createCheckout(page.request, baseURL!, client));
+    const email = await paidFromThisBrowser(page, baseURL!, language, `login-paid-${language}`, paidLoginOffsets[language]);
 
     // What the page says about the request, as it changes (the locators wait for the portal's navigation to end, so
     // the page reports it itself); the portal's page is held until the page has said where it goes.
@@ -273,9 +282,7 @@ for (const language of ["en", "es"] as const) {
     test.slow();
     await useLanguage(page, language);
     const l = text[language];
-    const email = uniqueEmail(`login-stalled-${language}`);
-    const client = makeClient(email, await availableDays(page.request, stalledLoginOffsets[language]), language);
-    await payThroughApi(page.request, await createCheckout(page.request, baseURL!, client));
+    const email = await paidFromThisBrowser(page, baseURL!, language, `login-stalled-${language}`, stalledLoginOffsets[language]);
     const { asks, stopped } = await stopFirstPortalPage(page);
 
     await page.goto(at(language, "/login"));
