@@ -67,3 +67,25 @@ test("a page's first section renders with the first screen; the sections after i
     for (const block of blocks.slice(1)) expect(block.visibility, `${address}: a later ${block.tag}`).toBe("auto");
   }
 });
+
+// On a slow phone the parser stops every few kilobytes for a frame: the header was painted a frame or more before
+// the lead, the page's largest text. The head holds the first frame until the first screen's text is parsed
+// (FIRST_SCREEN_ENDS, src/ui/page-meta.tsx). A CPU slowed twentyfold makes the parser stop before the lead on any
+// machine; the page's first animation frame, which runs just before the first frame is drawn, finds what was parsed.
+test("on a slow phone no frame is drawn before the page's heading and lead are parsed", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(viewports.phone);
+  await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: 20 });
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      const parsed = ["page-lead", "signup-step-heading"].find((id) => document.getElementById(id));
+      Object.assign(window, { __firstFrame: { parsed: parsed ?? null, heading: !!document.querySelector("h1") } });
+    });
+  });
+  const ends = { "/": "page-lead", "/es/": "page-lead", "/pricing": "page-lead", "/es/faq": "page-lead", "/signup": "signup-step-heading" };
+  for (const [address, end] of Object.entries(ends)) {
+    await page.goto(address, { waitUntil: "load", timeout: 60_000 });
+    const firstFrame = await page.evaluate(() => (window as unknown as { __firstFrame: unknown }).__firstFrame);
+    expect(firstFrame, `${address}: its first frame waited for its heading and #${end}`).toEqual({ parsed: end, heading: true });
+  }
+});

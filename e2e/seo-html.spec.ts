@@ -44,6 +44,21 @@ const decode = (html: string) =>
 const attr = (html: string, pattern: RegExp) => decode(html.match(pattern)?.[1] ?? "");
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 
+/**
+ * The head holds the first frame until the page's first screen of text is parsed (src/ui/page-meta.tsx): a
+ * render-blocking `rel="expect"` naming the one element, after the page's heading, that ends it.
+ */
+function expectFirstFrameHeldFor(html: string, id: string | undefined) {
+  const head = html.slice(0, html.indexOf("</head>"));
+  if (!id) {
+    expect(html).not.toContain('rel="expect"');
+    return;
+  }
+  expect(head).toContain(`<link rel="expect" href="#${id}" blocking="render" />`);
+  expect(html.split(` id="${id}"`)).toHaveLength(2);
+  expect(html.indexOf(` id="${id}"`)).toBeGreaterThan(html.indexOf("</h1>"));
+}
+
 /** The link preview's image: the page language's 1200x630 PNG at its absolute address, for Open Graph and X. */
 function expectPreviewImage(html: string, language: Language, baseURL: string | undefined) {
   const meta = (key: string) => attr(html, new RegExp(`<meta (?:property|name)="${key}" content="([^"]+)"`));
@@ -83,6 +98,7 @@ for (const language of ["en", "es"] as const) {
         expectPreviewImage(html, language, baseURL);
         expect(html).toContain('<meta property="og:type" content="website" />');
         expect(html).not.toContain("article:published_time");
+        expectFirstFrameHeldFor(html, page.indexed === false ? undefined : page.path === "/signup" ? "signup-step-heading" : "page-lead");
         if (page.indexed === false) {
           expect(html).toContain('<meta name="robots" content="noindex" />');
           expect(response.headers()["x-robots-tag"]).toBe("noindex");
@@ -112,6 +128,7 @@ for (const language of ["en", "es"] as const) {
         expect(html).toContain(`<link rel="canonical" href="${baseURL}${address}" />`);
         expect(html).toContain(`<link rel="alternate" hreflang="es" href="${baseURL}/es/blog/${post.slug}" />`);
         expectPreviewImage(html, language, baseURL);
+        expectFirstFrameHeldFor(html, "page-lead");
         // An article: Open Graph's type and date, and BlogPosting JSON-LD from the post's own data.
         expect(html).toContain('<meta property="og:type" content="article" />');
         expect(html).toContain(`<meta property="article:published_time" content="${post.published}" />`);

@@ -9,7 +9,7 @@ import { pageModules } from "./app/page-modules";
 import { startLanguage } from "./i18n/catalogs";
 import { basenameOf, type Language } from "./i18n/languages";
 import { LanguageProvider } from "./i18n/language-provider";
-import { HeadCollector } from "./ui/page-meta";
+import { FIRST_SCREEN_ENDS, HeadCollector } from "./ui/page-meta";
 import { headHtml, type PageHead } from "./ui/head-tags";
 import { structuredDataFor } from "./ui/structured-data";
 import { blogPosts } from "./resources/blog/posts";
@@ -120,9 +120,13 @@ export async function renderPage(
     const isNotFound = path === notFoundPath;
     const structuredData = variant ? undefined : structuredDataFor(path, { origin, language }, head.structuredData);
     const noindex = head.noindex || isNotFound || !!variant?.noindex || !sitePages.find((p) => p.path === path)?.indexed;
+    // The first paint waits until the first screen's text is parsed (FIRST_SCREEN_ENDS, src/ui/page-meta.tsx); a
+    // browser without rel="expect" ignores the link.
+    const firstScreenEnd = FIRST_SCREEN_ENDS.find((id) => html.includes(` id="${id}"`));
+    const holdFirstPaint = firstScreenEnd ? `\n    <link rel="expect" href="#${firstScreenEnd}" blocking="render" />` : "";
     return {
       html,
-      head: headHtml({ ...head, structuredData, noindex }, { origin, path, language }),
+      head: headHtml({ ...head, structuredData, noindex }, { origin, path, language }) + holdFirstPaint,
       status: failed ? 500 : isNotFound ? 404 : 200,
       missing,
       noindex,

@@ -31,6 +31,7 @@ import { useToastsAhead } from "../ui/use-toasts-ahead";
 import { inspect } from "../inspection/inspect";
 import { newSubmissionKeys } from "../api/submission-keys";
 import { CONTACT_SUBMISSION_KEY, readContactDraft, writeContactDraft } from "./contact-draft";
+import { PAGE_LEAD_ID } from "../ui/page-meta";
 
 /** The spec's message keys, translated. */
 export const contactErrorMessages: Record<ContactErrorKey, MessageDescriptor> = {
@@ -132,7 +133,7 @@ export default function ContactPage() {
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-coral-600">{t`We're here to help`}</p>
           <h1 className="mt-2 text-4xl font-bold text-brand-900 sm:text-5xl">{t`Contact us`}</h1>
-          <p className="mt-4 text-lg text-muted">
+          <p id={PAGE_LEAD_ID} className="mt-4 text-lg text-muted">
             {t`Tell us what you need: weekly pickups for your home, or laundry for your restaurant, salon, gym, office or rental properties. A real person on our Miami team reads every message, in English or Spanish.`}
           </p>
           <ul className="mt-8 space-y-4">

@@ -18,6 +18,7 @@ import { PAYMENT_DEADLINE_MS } from "../api/deadline";
 import { newSubmissionKeys } from "../api/submission-keys";
 import { leaveFor, siteOrigin } from "../browser/tab-session";
 import { LEAVING_PATIENCE_MS } from "#machines/leaving-patience";
+import { PAGE_LEAD_ID } from "../ui/page-meta";
 
 type LoginError = "emailRequired" | "emailInvalid";
 
@@ -127,7 +128,7 @@ export default function LoginPage() {
       <div>
         <p className="text-sm font-semibold uppercase tracking-wide text-coral-600">{t`Customers`}</p>
         <h1 className="mt-2 text-4xl font-bold text-brand-900 sm:text-5xl">{t`Log in`}</h1>
-        <p className="mt-4 text-lg text-muted">
+        <p id={PAGE_LEAD_ID} className="mt-4 text-lg text-muted">
           {t`Your plan, next renewal, payment method and invoices live in our secure billing portal, run by our payment provider.`}
         </p>
         <p className="mt-4 text-muted">

@@ -1,6 +1,7 @@
 // The layout shared by the Privacy and Terms pages: a header, then numbered plain-language sections.
 import { useId, type ReactNode } from "react";
 import { brand } from "../config/brand";
+import { PAGE_LEAD_ID } from "../ui/page-meta";
 
 export interface LegalSection {
   title: string;
@@ -13,7 +14,7 @@ export function LegalPage({ title, lead, sections }: { title: string; lead: Reac
       <div className="bg-gradient-to-b from-brand-50 to-sand-50">
         <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
           <h1 className="text-4xl font-bold text-brand-900 sm:text-5xl">{title}</h1>
-          <div className="mt-5 text-lg leading-relaxed text-muted">{lead}</div>
+          <div id={PAGE_LEAD_ID} className="mt-5 text-lg leading-relaxed text-muted">{lead}</div>
         </div>
       </div>
       <div className="mx-auto max-w-3xl space-y-10 px-4 pb-8 sm:px-6">

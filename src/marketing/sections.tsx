@@ -2,6 +2,7 @@
 import { useId, type ReactNode } from "react";
 import { LinkButton } from "../ui/link-button";
 import { Icon, IconTile, type IconName } from "./icons";
+import { PAGE_LEAD_ID } from "../ui/page-meta";
 
 export interface Illustration {
   src: string;
@@ -31,7 +32,7 @@ export function PageHeader({
         <div className={illustration ? "" : "max-w-3xl"}>
           {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-coral-600">{eyebrow}</p>}
           <h1 className="mt-2 text-4xl font-bold text-brand-900 sm:text-5xl sm:leading-tight">{title}</h1>
-          <div className="mt-5 text-lg leading-relaxed text-muted">{lead}</div>
+          <div id={PAGE_LEAD_ID} className="mt-5 text-lg leading-relaxed text-muted">{lead}</div>
           {children && <div className="mt-8 flex flex-wrap items-center gap-3">{children}</div>}
         </div>
         {illustration && (

@@ -5,6 +5,7 @@ import { PageMeta } from "../ui/page-meta";
 import { blogCategories, featuredPosts, postCount, recentPosts } from "./blog/posts";
 import { PostCard } from "./blog/post-card";
 import { NewsletterBox } from "./newsletter-box";
+import { PAGE_LEAD_ID } from "../ui/page-meta";
 
 export default function BlogPage() {
   const { t } = useLingui();
@@ -19,7 +20,7 @@ export default function BlogPage() {
         <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:py-16">
           <p className="text-sm font-semibold uppercase tracking-wide text-coral-600">{t`Blog`}</p>
           <h1 className="mt-2 max-w-3xl text-4xl font-bold text-brand-900 sm:text-5xl">{t`Fresh tips for life in Miami`}</h1>
-          <p className="mt-4 max-w-2xl text-lg text-muted">
+          <p id={PAGE_LEAD_ID} className="mt-4 max-w-2xl text-lg text-muted">
             {t`Practical laundry advice for a hot, humid city, greener habits, and stories from our routes and folding tables.`}
           </p>
         </div>

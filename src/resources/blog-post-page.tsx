@@ -8,6 +8,7 @@ import { PageMeta } from "../ui/page-meta";
 import { postBodies, type Block } from "./blog/bodies";
 import { blogPosts, findPost } from "./blog/posts";
 import { Byline, CategoryBadge, PostArt, PostCard } from "./blog/post-card";
+import { PAGE_LEAD_ID } from "../ui/page-meta";
 
 export default function BlogPostPage() {
   const { slug } = useParams();
@@ -48,7 +49,7 @@ function Article({ slug }: { slug: string }) {
         <header className="mt-4">
           <CategoryBadge post={post} />
           <h1 className="mt-3 text-3xl font-bold leading-tight text-brand-900 sm:text-4xl">{text.title}</h1>
-          <p className="mt-4 text-lg text-muted">{text.excerpt}</p>
+          <p id={PAGE_LEAD_ID} className="mt-4 text-lg text-muted">{text.excerpt}</p>
           <Byline post={post} className="mt-4" />
         </header>
         <div className="mt-8"><PostArt post={post} large /></div>

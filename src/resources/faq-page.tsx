@@ -11,6 +11,7 @@ import { LinkButton } from "../ui/button";
 import { PageMeta } from "../ui/page-meta";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs";
 import { placeName } from "../areas/area-names";
+import { PAGE_LEAD_ID } from "../ui/page-meta";
 
 type CategoryId = "general" | "pricing" | "service" | "eco";
 interface Question {
@@ -138,7 +139,7 @@ export default function FaqPage() {
         <div className="mx-auto max-w-4xl px-4 py-12 text-center sm:px-6 lg:py-16">
           <p className="text-sm font-semibold uppercase tracking-wide text-coral-600">{t`Help center`}</p>
           <h1 className="mt-2 text-4xl font-bold text-brand-900 sm:text-5xl">{t`Frequently asked questions`}</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">
+          <p id={PAGE_LEAD_ID} className="mx-auto mt-4 max-w-2xl text-lg text-muted">
             {t`Everything you need to know about weekly laundry pickup and delivery, from prices to detergents.`}
           </p>
         </div>

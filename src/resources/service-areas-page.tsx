@@ -11,6 +11,7 @@ import { useLanguage } from "../i18n/language-provider";
 import { LinkButton } from "../ui/button";
 import { PageMeta } from "../ui/page-meta";
 import { placeName } from "../areas/area-names";
+import { PAGE_LEAD_ID } from "../ui/page-meta";
 
 /** A line about each area for the detail panel, keyed by the service area's slug (src/domain/service-areas.ts). */
 const areaBlurb: Record<string, MessageDescriptor> = {
@@ -37,7 +38,7 @@ export default function ServiceAreasPage() {
           <div>
             <p className="text-sm font-semibold uppercase tracking-wide text-coral-600">{t`Service areas`}</p>
             <h1 className="mt-2 text-4xl font-bold text-brand-900 sm:text-5xl">{t`Laundry pickup across Miami-Dade`}</h1>
-            <p className="mt-4 max-w-2xl text-lg text-muted">
+            <p id={PAGE_LEAD_ID} className="mt-4 max-w-2xl text-lg text-muted">
               {t`We pick up at your door and bring your laundry back clean and folded in six areas of Miami-Dade. Open an area to see its ZIP codes.`}
             </p>
             <div className="mt-6">
