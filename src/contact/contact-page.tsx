@@ -19,7 +19,7 @@ import { createApiClient } from "../api/client";
 import { SEND_DEADLINE_MS } from "../api/deadline";
 import { brand } from "../config/brand";
 import { Button } from "../ui/button";
-import { PageMeta } from "../ui/page-meta";
+import { PAGE_LEAD_ID, PageMeta } from "../ui/page-meta";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs";
 import { TextField } from "../ui/text-field";
 import { useFocusWhenShown } from "../ui/use-focus-when-shown";
@@ -31,7 +31,6 @@ import { useToastsAhead } from "../ui/use-toasts-ahead";
 import { inspect } from "../inspection/inspect";
 import { newSubmissionKeys } from "../api/submission-keys";
 import { CONTACT_SUBMISSION_KEY, readContactDraft, writeContactDraft } from "./contact-draft";
-import { PAGE_LEAD_ID } from "../ui/page-meta";
 
 /** The spec's message keys, translated. */
 export const contactErrorMessages: Record<ContactErrorKey, MessageDescriptor> = {

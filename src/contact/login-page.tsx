@@ -7,7 +7,7 @@ import { useLingui } from "@lingui/react/macro";
 import { EMAIL_PATTERN } from "#contract/common";
 import { brand } from "../config/brand";
 import { Button } from "../ui/button";
-import { PageMeta } from "../ui/page-meta";
+import { PAGE_LEAD_ID, PageMeta } from "../ui/page-meta";
 import { SignInLinkHelp } from "../ui/sign-in-link-help";
 import { TextField } from "../ui/text-field";
 import { HydratedFieldset } from "../ui/hydrated-fieldset";
@@ -18,7 +18,6 @@ import { PAYMENT_DEADLINE_MS } from "../api/deadline";
 import { newSubmissionKeys } from "../api/submission-keys";
 import { leaveFor, siteOrigin } from "../browser/tab-session";
 import { LEAVING_PATIENCE_MS } from "#machines/leaving-patience";
-import { PAGE_LEAD_ID } from "../ui/page-meta";
 
 type LoginError = "emailRequired" | "emailInvalid";
 

@@ -1,11 +1,10 @@
 // /blog: categories with the number of their posts, three featured and four recent posts, and the newsletter box.
 import { useLingui } from "@lingui/react/macro";
 import { useLanguage } from "../i18n/language-provider";
-import { PageMeta } from "../ui/page-meta";
+import { PAGE_LEAD_ID, PageMeta } from "../ui/page-meta";
 import { blogCategories, featuredPosts, postCount, recentPosts } from "./blog/posts";
 import { PostCard } from "./blog/post-card";
 import { NewsletterBox } from "./newsletter-box";
-import { PAGE_LEAD_ID } from "../ui/page-meta";
 
 export default function BlogPage() {
   const { t } = useLingui();

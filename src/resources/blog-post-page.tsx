@@ -4,11 +4,10 @@ import { useLingui } from "@lingui/react/macro";
 import { useLanguage } from "../i18n/language-provider";
 import { localeTag } from "../i18n/languages";
 import { LinkButton } from "../ui/button";
-import { PageMeta } from "../ui/page-meta";
+import { PAGE_LEAD_ID, PageMeta } from "../ui/page-meta";
 import { postBodies, type Block } from "./blog/bodies";
 import { blogPosts, findPost } from "./blog/posts";
 import { Byline, CategoryBadge, PostArt, PostCard } from "./blog/post-card";
-import { PAGE_LEAD_ID } from "../ui/page-meta";
 
 export default function BlogPostPage() {
   const { slug } = useParams();

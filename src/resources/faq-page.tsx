@@ -8,10 +8,9 @@ import { comingSoonAreas, serviceAreas } from "#domain/service-areas";
 import { useLanguage } from "../i18n/language-provider";
 import { Disclosure, DisclosureGroup } from "../ui/disclosure";
 import { LinkButton } from "../ui/button";
-import { PageMeta } from "../ui/page-meta";
+import { PAGE_LEAD_ID, PageMeta } from "../ui/page-meta";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs";
 import { placeName } from "../areas/area-names";
-import { PAGE_LEAD_ID } from "../ui/page-meta";
 
 type CategoryId = "general" | "pricing" | "service" | "eco";
 interface Question {

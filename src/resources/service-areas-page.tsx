@@ -9,9 +9,8 @@ import { deliveryTimeLabel } from "../areas/delivery-time";
 import { ZipCheckSlot } from "../areas/zip-check-still";
 import { useLanguage } from "../i18n/language-provider";
 import { LinkButton } from "../ui/button";
-import { PageMeta } from "../ui/page-meta";
+import { PAGE_LEAD_ID, PageMeta } from "../ui/page-meta";
 import { placeName } from "../areas/area-names";
-import { PAGE_LEAD_ID } from "../ui/page-meta";
 
 /** A line about each area for the detail panel, keyed by the service area's slug (src/domain/service-areas.ts). */
 const areaBlurb: Record<string, MessageDescriptor> = {
