@@ -9,11 +9,15 @@ import { pageModules } from "./app/page-modules";
 import { startLanguage } from "./i18n/catalogs";
 import { basenameOf, type Language } from "./i18n/languages";
 import { LanguageProvider } from "./i18n/language-provider";
-import { FIRST_SCREEN_ENDS, HeadCollector } from "./ui/page-meta";
+import { HeadCollector, PAGE_LEAD_ID } from "./ui/page-meta";
+import { SIGNUP_STEP_HEADING_ID } from "./signup/signup-wizard";
 import { headHtml, type PageHead } from "./ui/head-tags";
 import { structuredDataFor } from "./ui/structured-data";
 import { blogPosts } from "./resources/blog/posts";
 import { PortalRedirecting } from "./checkout/portal-redirecting";
+
+/** What ends a page's first screen: its lead, or on the sign-up (which has none) the step's heading. */
+const FIRST_SCREEN_ENDS = [PAGE_LEAD_ID, SIGNUP_STEP_HEADING_ID];
 
 export { headHtml };
 export { languages, pathInLanguage } from "./i18n/languages";
@@ -120,8 +124,8 @@ export async function renderPage(
     const isNotFound = path === notFoundPath;
     const structuredData = variant ? undefined : structuredDataFor(path, { origin, language }, head.structuredData);
     const noindex = head.noindex || isNotFound || !!variant?.noindex || !sitePages.find((p) => p.path === path)?.indexed;
-    // The first paint waits until the first screen's text is parsed (FIRST_SCREEN_ENDS, src/ui/page-meta.tsx); a
-    // browser without rel="expect" ignores the link.
+    // The first paint waits until the first screen's text is parsed (src/ui/page-meta.tsx); a browser without
+    // rel="expect" ignores the link.
     const firstScreenEnd = FIRST_SCREEN_ENDS.find((id) => html.includes(` id="${id}"`));
     const holdFirstPaint = firstScreenEnd ? `\n    <link rel="expect" href="#${firstScreenEnd}" blocking="render" />` : "";
     return {

@@ -25,6 +25,9 @@ import { DATES_STEP, DatesStep, preloadStepsAfter, ReviewStep, StepCodeBoundary,
 import { CheckAnnouncements } from "./check-announcements";
 import { useStepHistory } from "./use-step-history";
 
+/** The id of the step's heading, which names the form (and ends the pre-rendered page's first screen). */
+export const SIGNUP_STEP_HEADING_ID = "signup-step-heading";
+
 export function SignupWizard({ input }: { input: SignupInput }) {
   return (
     <SignupActor.Provider options={{ input, inspect }}>
@@ -195,7 +198,7 @@ function Wizard() {
         ref={form}
         noValidate
         className="flex flex-col gap-6 rounded-card bg-white p-4 shadow-card sm:p-8"
-        aria-labelledby="signup-step-heading"
+        aria-labelledby={SIGNUP_STEP_HEADING_ID}
         onFocus={(event) => {
           keepFocus(event);
           if (step === 1) preloadSteps();
@@ -205,7 +208,7 @@ function Wizard() {
           if (!busy) actor.send({ type: "step.next" });
         }}
       >
-        <h2 id="signup-step-heading" ref={heading} tabIndex={-1} className="font-display text-2xl font-semibold text-brand-900 outline-none">
+        <h2 id={SIGNUP_STEP_HEADING_ID} ref={heading} tabIndex={-1} className="font-display text-2xl font-semibold text-brand-900 outline-none">
           {titles[step]}
         </h2>
         {/* Disabled in the pre-rendered page until it has hydrated: what was typed before then would never reach

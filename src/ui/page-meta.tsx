@@ -7,15 +7,13 @@ import type { Language } from "../i18n/languages";
 import { loadPageCode } from "../loading/stale-build";
 
 // A pre-rendered page holds its first paint until the end of its first screen's text has been parsed: its head
-// names that element in a render-blocking `<link rel="expect">` (src/entry-server.tsx). On a slow phone the parser
-// otherwise stops every few kilobytes for a frame, and the header was painted a frame or two before the lead, the
-// page's largest text (docs/performance.md).
+// names that element in a render-blocking `<link rel="expect">` (FIRST_SCREEN_ENDS, src/entry-server.tsx). On a slow
+// phone the parser otherwise stops every few kilobytes for a frame, and the header was painted a frame or two before
+// the lead, the page's largest text (docs/performance.md).
 
 /** The id of a page's lead: the paragraph under its one heading. */
 export const PAGE_LEAD_ID = "page-lead";
 
-/** What ends a page's first screen: its lead, or on the sign-up (which has none) the step's heading. */
-export const FIRST_SCREEN_ENDS = [PAGE_LEAD_ID, "signup-step-heading"] as const;
 
 /** Set only while pre-rendering: the page's head is collected here and written into its HTML. */
 export const HeadCollector = createContext<((head: PageHead) => void) | null>(null);
