@@ -16,9 +16,11 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: { executablePath: findTestChromium(), args: chromiumArgs },
-    // A failed test keeps its trace (actions, DOM snapshots, network, console); without the screencast, which
-    // cost every test a fifth of its time on a 2-core machine (a failure still saves its screenshot).
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // A failed test keeps its screenshot, the page's accessibility tree (error-context.md) and a trace of its
+    // actions and their call logs. No screencast, no DOM snapshots and so no network log: on a 2-core machine
+    // the screencast cost every test about a fifth of its time and the snapshots a sixth more.
+    // `E2E_TRACE=full` keeps the snapshots and the network for rerunning a failure.
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: process.env.E2E_TRACE === "full" },
     screenshot: "only-on-failure",
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
