@@ -21,6 +21,9 @@ export function runCommand(
   stdio?: "inherit" | "ignore" | "pipe",
 ): { exitCode: number | null; seconds: number; started: number };
 export function scriptStep(name: string, command: string, args: string[], env?: Record<string, string | undefined>): StepResult;
+export function scriptStepsTogether(
+  steps: { name: string; command: string; args: string[]; env?: Record<string, string | undefined> }[],
+): Promise<{ result: StepResult; output: string }[]>;
 export function reportStep(
   name: string,
   step: { command: string; args: string[]; env?: Record<string, string | undefined>; report: string; count: (report: unknown) => Counts; stdio?: "inherit" | "ignore" | "pipe" },

@@ -4,7 +4,7 @@
 //
 // `node scripts/test-verdict.mjs total [--fail-on-skip] summary.json...` totals summaries written by
 // scripts/test.mjs (a missing one is a failure) and exits 1 on any failure (and any skip with the flag).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -71,12 +71,17 @@ export function judge({ name, exitCode, counts, seconds = 0 }) {
 
 const describeExit = (exitCode) => (exitCode === null ? "a signal" : `code ${exitCode}`);
 
-/** Runs a command, inheriting the terminal; env values of undefined remove that variable. */
-export function runCommand(command, args, env = {}, stdio = "inherit") {
-  const started = Date.now();
+/** This process's environment with `env` over it; values of undefined remove that variable. */
+function mergedEnv(env) {
   const merged = { ...process.env, ...env };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete merged[key];
-  const result = spawnSync(command, args, { stdio, env: merged });
+  return merged;
+}
+
+/** Runs a command, inheriting the terminal. */
+export function runCommand(command, args, env = {}, stdio = "inherit") {
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio, env: mergedEnv(env) });
   const exitCode = result.error ? 1 : result.status;
   if (result.error) console.log(`${command} could not start: ${result.error.message}`);
   return { exitCode, seconds: Math.round((Date.now() - started) / 1000), started };
@@ -86,6 +91,34 @@ export function runCommand(command, args, env = {}, stdio = "inherit") {
 export function scriptStep(name, command, args, env = {}) {
   const { exitCode, seconds } = runCommand(command, args, env);
   return judge({ name, exitCode, seconds });
+}
+
+/**
+ * Steps counted by their exit codes, run side by side (for commands that keep one core busy, as tsc and eslint
+ * do). Each one's output is kept until it ends; resolves to `{ result, output }` per step, in the order given.
+ */
+export function scriptStepsTogether(steps) {
+  return Promise.all(
+    steps.map(
+      ({ name, command, args, env = {} }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const output = [];
+          const child = spawn(command, args, { env: mergedEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          let ended = false;
+          const end = (exitCode, note = "") => {
+            if (ended) return;
+            ended = true;
+            const seconds = Math.round((Date.now() - started) / 1000);
+            resolve({ result: judge({ name, exitCode, seconds }), output: Buffer.concat(output).toString() + note });
+          };
+          child.on("error", (error) => end(1, `${command} could not start: ${error.message}\n`));
+          child.on("close", (code) => end(code));
+        }),
+    ),
+  );
 }
 
 /**

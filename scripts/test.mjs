@@ -1,4 +1,4 @@
-// `npm test`: every suite in turn (catalogs, types, lint, unit and machine, server, browser), then one total
+// `npm test`: every suite in turn (catalogs; types and lint side by side; unit and machine, server, browser), then one total
 // line `N passed, N failed, N skipped`. The counting lives in scripts/test-verdict.mjs: a runner that exits
 // non-zero has failed whatever its report says, reports are deleted before each run, skips are counted.
 //
@@ -15,7 +15,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { machineCoverageReport } from "./machine-coverage.mjs";
-import { playwrightCounts, reportStep, runCommand, scriptStep, summaryLines, total, totalLine, vitestCounts } from "./test-verdict.mjs";
+import { playwrightCounts, reportStep, runCommand, scriptStep, scriptStepsTogether, summaryLines, total, totalLine, vitestCounts } from "./test-verdict.mjs";
 
 const mode = process.argv.includes("--db-only") ? "db" : process.argv.some((a) => a === "--lts" || a.startsWith("--lts=")) ? "lts" : "all";
 const summaryFile = { all: "test-results/summary.json", db: "test-results/summary-db.json", lts: "test-results/summary-lts.json" }[mode];
@@ -72,8 +72,16 @@ if (mode === "db") {
   rmSync("test-results/browser-coverage", { recursive: true, force: true });
 
   step("message catalogs compile with every Spanish translation", (name) => scriptStep(name, "npx", ["lingui", "compile", "--strict", "--typescript"]));
-  step("type-check", (name) => scriptStep(name, "npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]));
-  step("lint", (name) => scriptStep(name, "npx", ["eslint", "."]));
+  // Each keeps one core busy: side by side they take about as long as the type-check alone.
+  const checks = await scriptStepsTogether([
+    { name: "type-check", command: "npx", args: ["tsc", "--noEmit", "-p", "tsconfig.json"] },
+    { name: "lint", command: "npx", args: ["eslint", "."] },
+  ]);
+  for (const { result, output } of checks) {
+    heading(result.name);
+    process.stdout.write(output);
+    results.push(result);
+  }
   step("unit and machine tests", (name) => vitest(name, "unit", "test-results/unit.json"));
   step("server tests (PGlite)", (name) => vitest(name, "server", "test-results/server.json", { DATABASE_URL: undefined }));
   step("crash test on PGlite: every payment one sign-up after three SIGKILLs", (name) =>

@@ -12,6 +12,7 @@ import {
   readFreshReport,
   reportStep,
   scriptStep,
+  scriptStepsTogether,
   summaryLines,
   total,
   totalLine,
@@ -83,6 +84,25 @@ describe("a runner's exit code outranks its report", () => {
     expect(scriptStep("ok", process.execPath, ["-e", "process.exit(0)"])).toMatchObject({ passed: 1, failed: 0 });
     expect(scriptStep("bad", process.execPath, ["-e", "process.exit(3)"])).toMatchObject({ passed: 0, failed: 1 });
     expect(scriptStep("missing", path.join(dir, "no-such-command"), [])).toMatchObject({ passed: 0, failed: 1 });
+  });
+
+  it("steps run side by side count by exit code alone, in the order given, each with its own whole output", async () => {
+    // Each step marks that it runs and waits for the other's mark: run one after the other, the first would give up.
+    const meetsOther = (mine: string, other: string, then: string) =>
+      `require("fs").writeFileSync(${JSON.stringify(path.join(dir, mine))}, "");
+       const until = Date.now() + 20000;
+       const wait = () => require("fs").existsSync(${JSON.stringify(path.join(dir, other))}) ? (${then}) : Date.now() > until ? process.exit(9) : setTimeout(wait, 20);
+       wait();`;
+    const [first, second, missing] = await scriptStepsTogether([
+      { name: "first", command: process.execPath, args: ["-e", meetsOther("a", "b", "console.log('one'), console.error('two')")] },
+      { name: "second", command: process.execPath, args: ["-e", meetsOther("b", "a", "console.log(process.env.ASKED), process.exit(3)")], env: { ASKED: "three" } },
+      { name: "missing", command: path.join(dir, "no-such-command"), args: [] },
+    ]);
+    expect(first).toMatchObject({ result: { name: "first", passed: 1, failed: 0 } });
+    expect(first!.output).toMatch(/^(one\ntwo|two\none)\n$/);
+    expect(second).toEqual({ result: expect.objectContaining({ name: "second", passed: 0, failed: 1 }), output: "three\n" });
+    expect(missing).toMatchObject({ result: { name: "missing", passed: 0, failed: 1 } });
+    expect(missing!.output).toContain("could not start");
   });
 
   it("a Vitest file that fails to load counts as a failure even with no failed test", () => {
