@@ -96,6 +96,10 @@ export default defineConfig({
           include: ["tests/server/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A worker runs its files in one module graph, so PGlite's WebAssembly, Fastify, drizzle and stripe load
+          // once a worker, not once a file: about a third of the suite's time. Each test file opens its own apps and
+          // databases and closes them; tests/server/availability.test.ts shows what a once-a-process warning needs.
+          isolate: false,
           globalSetup: ["tests/server/helpers/global-setup.ts"],
           // On PostgreSQL each worker has a database of its own (tests/server/helpers/worker-database.ts).
           setupFiles: ["tests/server/helpers/worker-env.ts"],
