@@ -1,6 +1,6 @@
-// `npm test`: every suite in turn (catalogs; types and lint side by side; unit and machine, server, browser), then one total
-// line `N passed, N failed, N skipped`. The counting lives in scripts/test-verdict.mjs: a runner that exits
-// non-zero has failed whatever its report says, reports are deleted before each run, skips are counted.
+// `npm test`: every suite in turn (catalogs; types and lint side by side; unit and machine, server, browser),
+// then one total line `N passed, N failed, N skipped`. The counting lives in scripts/test-verdict.mjs: a runner
+// that exits non-zero has failed whatever its report says, reports are deleted before each run, skips are counted.
 //
 //   node scripts/test.mjs             everything; writes test-results/summary.json
 //   node scripts/test.mjs --db-only   the database suite and the crash test (PGlite, or PostgreSQL with
