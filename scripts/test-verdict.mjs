@@ -70,6 +70,7 @@ export function judge({ name, exitCode, counts, seconds = 0 }) {
 }
 
 const describeExit = (exitCode) => (exitCode === null ? "a signal" : `code ${exitCode}`);
+const couldNotStart = (command, error) => `${command} could not start: ${error.message}`;
 
 /** This process's environment with `env` over it; values of undefined remove that variable. */
 function mergedEnv(env) {
@@ -83,7 +84,7 @@ export function runCommand(command, args, env = {}, stdio = "inherit") {
   const started = Date.now();
   const result = spawnSync(command, args, { stdio, env: mergedEnv(env) });
   const exitCode = result.error ? 1 : result.status;
-  if (result.error) console.log(`${command} could not start: ${result.error.message}`);
+  if (result.error) console.log(couldNotStart(command, result.error));
   return { exitCode, seconds: Math.round((Date.now() - started) / 1000), started };
 }
 
@@ -114,7 +115,7 @@ export function scriptStepsTogether(steps) {
             const seconds = Math.round((Date.now() - started) / 1000);
             resolve({ result: judge({ name, exitCode, seconds }), output: Buffer.concat(output).toString() + note });
           };
-          child.on("error", (error) => end(1, `${command} could not start: ${error.message}\n`));
+          child.on("error", (error) => end(1, `${couldNotStart(command, error)}\n`));
           child.on("close", (code) => end(code));
         }),
     ),
