@@ -36,6 +36,15 @@ async function holdLiveAccordion(page: Page) {
   };
 }
 
+/**
+ * Opens the home page and waits until it has hydrated (the footer's year fills in then): from then on the FAQ
+ * preview's still copy opens and closes its answers; before, a click or a key does nothing yet.
+ */
+async function openHydrated(page: Page) {
+  await page.goto("/");
+  await expect(page.locator("footer")).toContainText(/© \d{4} /);
+}
+
 async function expectShowing(carousel: ReturnType<Page["getByRole"]>, n: number) {
   await expect(carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])')).toContainText(names[n - 1] ?? "?");
   await expect(carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])')).toHaveAttribute("aria-label", `${n} of 4`);
@@ -111,7 +120,7 @@ test("testimonials do not rotate for people who prefer reduced motion", async ({
 
 test("the FAQ preview keeps one answer open at a time", async ({ page }) => {
   await withLanguage(page, "es");
-  await page.goto("/");
+  await openHydrated(page);
   const faq = page.getByRole("region", { name: "Las preguntas que más nos hacen" });
   const questions = faq.locator("button[aria-expanded]");
   await expect(questions).toHaveCount(3);
@@ -136,7 +145,7 @@ test("the FAQ preview keeps one answer open at a time", async ({ page }) => {
 test("a question opened before the live accordion arrives stays open when it takes over", async ({ page }) => {
   await withLanguage(page, "en");
   const release = await holdLiveAccordion(page);
-  await page.goto("/");
+  await openHydrated(page);
   const faq = page.getByRole("region", { name: "Questions we hear a lot" });
   const questions = faq.locator("button[aria-expanded]");
   await expect(questions).toHaveCount(3);
@@ -156,7 +165,7 @@ test("a question opened before the live accordion arrives stays open when it tak
 test("a keyboard user's focus on a question stays on it when the live accordion takes over", async ({ page }) => {
   await withLanguage(page, "es");
   const release = await holdLiveAccordion(page);
-  await page.goto("/");
+  await openHydrated(page);
   const faq = page.getByRole("region", { name: "Las preguntas que más nos hacen" });
   const questions = faq.locator("button[aria-expanded]");
   await expect(questions).toHaveCount(3);
