@@ -21,13 +21,17 @@ const portalRedirecting = "<rootDir>/src/checkout/portal-redirecting.tsx";
 const buyerFacts = "<rootDir>/src/ui/buyer-facts.tsx";
 // What follows "check your e-mail" on the login page and the portal redirect: in those pages' catalogs, not the shell's.
 const signInLinkHelp = "<rootDir>/src/ui/sign-in-link-help.tsx";
+// The live ZIP check's answers and waitlist load with its code (and with the sign-up, whose step 1 shows them), not
+// with every page's shell: the still check a page first shows needs only its label and button.
+const liveZipCheck = "<rootDir>/src/areas/zip-check.tsx";
 
 export default defineConfig({
   sourceLocale: "en",
   locales: ["en", "es"],
   format: formatter({ lineNumbers: false }),
   catalogs: [
-    feature("shell", ["<rootDir>/src/app", "<rootDir>/src/shell", "<rootDir>/src/ui", "<rootDir>/src/i18n", "<rootDir>/src/areas"], [buyerFacts, signInLinkHelp]),
+    feature("shell", ["<rootDir>/src/app", "<rootDir>/src/shell", "<rootDir>/src/ui", "<rootDir>/src/i18n", "<rootDir>/src/areas"], [buyerFacts, signInLinkHelp, liveZipCheck]),
+    feature("zip-check", [liveZipCheck]),
     // The buyer's facts (pricing, the FAQ, the review step) load with those pages, not with every page's shell.
     feature("facts", [buyerFacts]),
     // Home's own messages apart, so the home page's first load carries none of the other marketing pages'.

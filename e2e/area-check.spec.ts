@@ -116,7 +116,7 @@ for (const language of ["en", "es"] as const) {
     expect((await request).postDataJSON()).toEqual({ email: "ana@example.com", zip: "33180", language });
     await expect(page.getByTestId("waitlist-confirmation")).toHaveText(t.joined);
     // The button pressed gave way to the confirmation, which takes the focus (not the page's top): the catalog's words.
-    const joined = tr("shell", "You're on the list! We'll e-mail {shownEmail} when we arrive in {0}.", language)
+    const joined = tr("zip-check", "You're on the list! We'll e-mail {shownEmail} when we arrive in {0}.", language)
       .replace("{shownEmail}", "ana@example.com")
       .replace("{0}", "Aventura");
     await expect(page.getByTestId("waitlist-confirmation")).toBeFocused();

@@ -84,7 +84,7 @@ export function createPages(): PageRoute[] {
     route("/contact", () => import("../contact/contact-page"), ["contact"]),
     route("/privacy", () => import("../marketing/privacy-page"), ["marketing"]),
     route("/terms", () => import("../marketing/terms-page"), ["marketing"]),
-    route("/signup", () => import("../signup/signup-page"), ["signup", "address", "facts"]),
+    route("/signup", () => import("../signup/signup-page"), ["signup", "address", "facts", "zip-check"]),
     route("/payment-success", () => import("../checkout/payment-success-page"), ["checkout"]),
     route("/payment-canceled", () => import("../checkout/payment-canceled-page"), ["checkout"]),
     route("*", () => import("./not-found-page")),

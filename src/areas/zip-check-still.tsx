@@ -7,6 +7,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useLanguage } from "../i18n/language-provider";
 import { pathInLanguage } from "../i18n/languages";
 import { buttonClass } from "../ui/link-button";
+import { loadPageCatalogs } from "../i18n/catalogs";
 
 // The live field's look (src/ui/text-field.tsx inputClass), without importing react-aria with it.
 const inputClass =
@@ -37,8 +38,8 @@ export function ZipCheckSlot({ className = "" }: { className?: string }) {
   const [live, setLive] = useState<ReactNode>();
   useEffect(() => {
     // Swapped only while the still check is on the page (not once the page is left, nor twice in StrictMode).
-    // Should the code fail to load, the still check goes on working: it needs none.
-    import("./zip-check").then((code) => {
+    // Should the code or its messages fail to load, the still check goes on working (no reload): it needs neither.
+    Promise.all([import("./zip-check"), loadPageCatalogs(["zip-check"], (load) => load())]).then(([code]) => {
       const still = field.current;
       // Read and swapped in one go (flushSync): no keystroke can land in the still field in between.
       if (still) flushSync(() => setLive(<code.default typed={still.value} focused={still === document.activeElement} />));
