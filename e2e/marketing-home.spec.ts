@@ -11,6 +11,8 @@ async function openCarousel(page: Page) {
   // Time stands still from here: only runFor moves it.
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
   await page.goto("/");
+  // The carousel goes live once the visitor nears it.
+  await page.getByRole("region", { name: "What Miami customers say" }).scrollIntoViewIfNeeded();
   // React reveals lazy content on a timer, so step the clock in 50 ms ticks until the live carousel is
   // mounted: its first 5-second wait then started at most 50 ms before the current fake time.
   for (let tick = 0; tick < 400 && (await page.locator('[data-live="true"]').count()) === 0; tick++) {
@@ -182,4 +184,27 @@ test("a keyboard user's focus on a question stays on it when the live accordion 
   await page.keyboard.press("Enter");
   await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "true");
   await expect(questions.nth(2)).toHaveAttribute("aria-expanded", "false");
+});
+
+// A phone that never scrolls down never downloads or runs them; nearing the FAQ preview brings both.
+test("the FAQ preview's accordion and the carousel load their code only once the visitor nears them", async ({ page }) => {
+  await withLanguage(page, "en");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const asked: string[] = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+  const liveParts = /\/assets\/(faq-preview-live|testimonials-live)-[^/]+\.js$/;
+  await page.goto("/");
+  // Hydrated, the live ZIP check in place, and the network quiet: whatever the top of the page loads has loaded.
+  await expect(page.locator("footer")).toContainText(/© \d{4} /);
+  await expect(page.getByTestId("zip-check-live")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(asked.filter((path) => liveParts.test(path)), "live code asked for at the top of the page").toEqual([]);
+  const carousel = page.getByRole("region", { name: "What Miami customers say" });
+  await expect(carousel).toHaveAttribute("data-live", "false");
+
+  const faq = page.getByRole("region", { name: "Questions we hear a lot" });
+  await faq.scrollIntoViewIfNeeded();
+  await expect(faq.locator("button[aria-expanded][data-react-aria-pressable]")).toHaveCount(3);
+  await expect(carousel).toHaveAttribute("data-live", "true");
+  await expect.poll(() => asked.map((path) => liveParts.exec(path)?.[1]).filter(Boolean).sort()).toEqual(["faq-preview-live", "testimonials-live"]);
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from "react";
-import { useHydrated } from "../ui/use-hydrated";
+import { useNearViewport } from "../ui/use-near-viewport";
 import { Link } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import { PageMeta } from "../ui/page-meta";
@@ -20,7 +20,10 @@ const weekly = formatUsd(PRICE_WEEKLY_CENTS);
 
 export default function HomePage() {
   const { t } = useLingui();
-  const hydrated = useHydrated();
+  // The FAQ preview's and the carousel's live code loads only once the visitor nears the FAQ preview (the carousel
+  // comes right after it): until then, and on a phone that never scrolls there, their still copies, which have
+  // the same look and already work, stand in (and are what the page is pre-rendered with).
+  const [faqArea, nearLiveParts] = useNearViewport();
   const [faqOpen, setFaqOpen] = useState<string | null>(null);
   const faqFocused = useRef<string | null>(null);
   const stillSlide = <TestimonialsView index={0} rotating={false} stopped={false} />;
@@ -41,6 +44,7 @@ export default function HomePage() {
       text: t`We serve Downtown and Brickell, South Beach and Mid-Beach, Wynwood and the Design District, Coral Gables and Coconut Grove, Little Havana and Flagami, and Doral and the airport area. Enter your ZIP code when you sign up and we'll confirm it.`,
     },
   ];
+  const faqStill = <FaqPreviewStill items={faq} open={faqOpen} onOpenChange={setFaqOpen} focusedRef={faqFocused} />;
   return (
     <>
       <PageMeta
@@ -141,9 +145,11 @@ export default function HomePage() {
 
       <Section tone="brand" title={t`Questions we hear a lot`}>
         {/* The still accordion has the live one's markup, so nothing moves when react-aria's takes over. */}
-        <Suspense fallback={<FaqPreviewStill items={faq} open={faqOpen} onOpenChange={setFaqOpen} focusedRef={faqFocused} />}>
-          <LiveFaqPreview items={faq} open={faqOpen} onOpenChange={setFaqOpen} focusedRef={faqFocused} />
-        </Suspense>
+        <div ref={faqArea}>
+          <Suspense fallback={faqStill}>
+            {nearLiveParts ? <LiveFaqPreview items={faq} open={faqOpen} onOpenChange={setFaqOpen} focusedRef={faqFocused} /> : faqStill}
+          </Suspense>
+        </div>
         <p className="mt-6">
           <Link to="/faq" className="-my-2.5 inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline decoration-2 underline-offset-4 hover:text-brand-900">
             {t`Read all the questions and answers`}
@@ -154,14 +160,8 @@ export default function HomePage() {
 
       {/* The still first slide has the same markup, so nothing moves when the live carousel takes over. It is
           what the pre-rendered page shows: the live one follows the visitor's motion preference, so it starts
-          after hydration. */}
-      {hydrated ? (
-        <Suspense fallback={stillSlide}>
-          <LiveTestimonials />
-        </Suspense>
-      ) : (
-        stillSlide
-      )}
+          after hydration, once the visitor nears the FAQ preview. */}
+      <Suspense fallback={stillSlide}>{nearLiveParts ? <LiveTestimonials /> : stillSlide}</Suspense>
 
       <CallToAction
         title={t`Ready to hand off laundry day?`}
