@@ -74,6 +74,11 @@ export async function storeLanguageOnce(page: Page, language: Language) {
   }, language);
 }
 
+/** Waits until the page has hydrated: the footer's year fills in then, and a click or a key works from then on. */
+export async function expectHydrated(page: Page) {
+  await expect(page.locator("footer")).toContainText(/© \d{4} /);
+}
+
 /**
  * Renders the blocks a page leaves unrendered until they near the viewport (the render-near-view utility), as a
  * reader scrolling down would: axe then checks them, a full-page screenshot shows them and an overflow counts.

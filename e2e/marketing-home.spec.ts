@@ -1,6 +1,6 @@
 // The home page's widgets: the testimonials carousel on a fake clock, and the single-open FAQ preview.
 import type { Page } from "@playwright/test";
-import { test, expect, useLanguage as withLanguage } from "./fixtures";
+import { test, expect, expectHydrated, useLanguage as withLanguage } from "./fixtures";
 
 const names = ["Daniela M.", "Carlos R.", "Jessica T.", "André W."];
 const start = new Date("2025-03-03T09:00:00-05:00");
@@ -44,7 +44,7 @@ async function holdLiveAccordion(page: Page) {
  */
 async function openHydrated(page: Page) {
   await page.goto("/");
-  await expect(page.locator("footer")).toContainText(/© \d{4} /);
+  await expectHydrated(page);
 }
 
 async function expectShowing(carousel: ReturnType<Page["getByRole"]>, n: number) {
@@ -195,7 +195,7 @@ test("the FAQ preview's accordion and the carousel load their code only once the
   const liveParts = /\/assets\/(faq-preview-live|testimonials-live)-[^/]+\.js$/;
   await page.goto("/");
   // Hydrated, the live ZIP check in place, and the network quiet: whatever the top of the page loads has loaded.
-  await expect(page.locator("footer")).toContainText(/© \d{4} /);
+  await expectHydrated(page);
   await expect(page.getByTestId("zip-check-live")).toBeVisible();
   await page.waitForLoadState("networkidle");
   expect(asked.filter((path) => liveParts.test(path)), "live code asked for at the top of the page").toEqual([]);

@@ -1,7 +1,7 @@
 // Every public page's English path (e2e/seo-html.spec.ts, sitemap.xml): the blog's posts and the two payment returns included.
 import type { Page } from "@playwright/test";
 import { blogPosts } from "../src/resources/blog/posts";
-import { at, expect, type Language } from "./fixtures";
+import { at, expect, expectHydrated, type Language } from "./fixtures";
 
 export const publicPaths = [
   "/",
@@ -32,5 +32,5 @@ export async function openSettled(page: Page, language: Language, path: string) 
   await page.goto(at(language, path));
   if (path === "/payment-canceled") await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.locator("footer")).toContainText(/© \d{4} /);
+  await expectHydrated(page);
 }

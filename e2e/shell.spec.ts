@@ -1,5 +1,5 @@
 // The site shell: every route in both languages, the language rule, the not-found page, the mobile menu.
-import { test, expect, expectNoAxeViolations, storeLanguageOnce, useLanguage } from "./fixtures";
+import { test, expect, expectHydrated, expectNoAxeViolations, storeLanguageOnce, useLanguage } from "./fixtures";
 
 /**
  * Opens the home page and waits until it is interactive (the footer's year fills in once it has hydrated): a click
@@ -7,7 +7,7 @@ import { test, expect, expectNoAxeViolations, storeLanguageOnce, useLanguage } f
  */
 async function openHome(page: import("@playwright/test").Page) {
   await page.goto("/");
-  await expect(page.locator("footer")).toContainText(/© \d{4} /);
+  await expectHydrated(page);
 }
 
 const routes = [

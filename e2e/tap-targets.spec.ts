@@ -6,7 +6,7 @@
 // step by step, with its errors, alerts, calendar, review and toasts (the last tests).
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { test, expect, useLanguage, at, renderWholePage, isoDay } from "./fixtures";
+import { test, expect, expectHydrated, useLanguage, at, renderWholePage, isoDay } from "./fixtures";
 import { openSettled, publicPaths } from "./public-paths";
 import { availableDays } from "./checkout-helpers";
 import { a, uniqueSignupEmail, wizard } from "./models/signup-driver";
@@ -177,7 +177,7 @@ for (const language of ["en", "es"] as const) {
     // The contact form's success toast; the server's answer is stubbed, the toast is what is under test.
     await page.route("**/api/contact_form", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ ok: true }) }));
     await page.goto(at(language, "/contact"));
-    await expect(page.locator("footer")).toContainText(/© \d{4} /);
+    await expectHydrated(page);
     const panel = page.getByRole("tabpanel");
     const en = language === "en";
     await panel.getByRole("textbox", { name: en ? "Your name" : "Tu nombre" }).fill("Ana");
@@ -241,7 +241,7 @@ for (const language of ["en", "es"] as const) {
 
       // Step 1.
       await page.goto(at(language, "/signup"));
-      await expect(page.locator("footer")).toContainText(/© \d{4} /);
+      await expectHydrated(page);
       await w.expectStep(1);
       await expect(page.getByRole("textbox", { name: t("First name") })).toBeEnabled();
       await renderWholePage(page);

@@ -7,7 +7,7 @@
 // most a quarter of the screen, its open menu can be scrolled to its last link, and at 320 px a heading breaks no
 // word of up to ten letters mid-word.
 import type { Locator, Page } from "@playwright/test";
-import { test, expect, useLanguage, at, renderWholePage, isoDay, type Language } from "./fixtures";
+import { test, expect, expectHydrated, useLanguage, at, renderWholePage, isoDay, type Language } from "./fixtures";
 import { openSettled, publicPaths } from "./public-paths";
 import { availableDays, tr } from "./checkout-helpers";
 import { uniqueSignupEmail, wizard } from "./models/signup-driver";
@@ -169,7 +169,7 @@ for (const language of ["en", "es"] as const) {
       // The menu open: ten links and Schedule Pickup, taller than the screen, each reachable by scrolling.
       await page.setViewportSize(smallPhones[0]!);
       await page.goto(at(language, "/faq"));
-      await expect(page.locator("footer")).toContainText(/© \d{4} /);
+      await expectHydrated(page);
       await page.getByRole("button", { name: tr("shell", "Open menu", language) }).click();
       const menu = page.getByRole("navigation", { name: tr("shell", "Mobile", language) });
       for (const link of [menu.getByRole("link").first(), menu.getByRole("link").last()]) {
@@ -192,7 +192,7 @@ for (const language of ["en", "es"] as const) {
       };
 
       await page.goto(at(language, "/signup"));
-      await expect(page.locator("footer")).toContainText(/© \d{4} /);
+      await expectHydrated(page);
       await expectTextAt200(page);
       await expectMenuOpens(page, language, "the sign-up");
       await expectStepFits(1);

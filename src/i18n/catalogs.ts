@@ -10,8 +10,8 @@ const compiled = import.meta.glob<{ messages: Messages }>([
 ]);
 
 /** The site's catalogs, one per feature (lingui.config.ts): the shell's, then each route's own. */
-export type Catalog = "shell" | "facts" | "home" | "marketing" | "resources" | "contact" | "signup" | "address" | "checkout" | "support" | "zip-check";
-const allCatalogs: Catalog[] = ["shell", "facts", "home", "marketing", "resources", "contact", "signup", "address", "checkout", "support", "zip-check"];
+const allCatalogs = ["shell", "facts", "home", "marketing", "resources", "contact", "signup", "address", "checkout", "support", "zip-check"] as const;
+export type Catalog = (typeof allCatalogs)[number];
 
 const loaded = new Map<string, Promise<void>>();
 let pageLanguage: Language = "en";
