@@ -3,7 +3,7 @@
 // coming-soon ZIP on /service-areas and in step 1 offers "tell me when you arrive", which is sent, confirmed,
 // and says to wait when rate limited.
 import { expect, type Page } from "@playwright/test";
-import { at, expectFocusedText, expectNoAxeViolations, holdScripts, test, useLanguage, type Language } from "./fixtures";
+import { at, expectFocusedText, expectHydrated, expectNoAxeViolations, holdScripts, test, useLanguage, type Language } from "./fixtures";
 import { tr } from "./checkout-helpers";
 import { CHECK_DEADLINE_MS } from "../src/api/deadline";
 
@@ -218,6 +218,31 @@ test.describe("the still ZIP check, before the live one takes over", () => {
     await expect(form).toHaveAttribute("data-testid", "zip-check-live");
     await expect(field).toHaveValue("33180");
     await expect(field).not.toBeFocused();
+  });
+
+  // All at once, the live check's code ran in one task of about 200 ms on a slow phone just after the load.
+  test("the live check's code comes in two steps: its libraries (the machine, the API client, react-aria's field and button), then the check itself (en)", async ({ page }) => {
+    const machine = /\/assets\/zip-check\.machine-[^/]+\.js$/;
+    const field = /\/assets\/text-field-[^/]+\.js$/;
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    const askedFor = (pattern: RegExp) => asked.filter((path) => pattern.test(path));
+    await useLanguage(page, "en");
+    const releaseMachine = await holdScripts(page, machine);
+    const machineAsked = page.waitForRequest(machine);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await machineAsked;
+    await expectHydrated(page);
+    await expect.poll(() => askedFor(field)).toHaveLength(1);
+    // Its catalog only (zip-check-<hash>.js as well): the check's own code waits for the libraries.
+    expect(askedFor(liveZipCheckCode)).toHaveLength(1);
+
+    releaseMachine();
+    const form = await zipCheck(page, "en");
+    expect(askedFor(liveZipCheckCode)).toHaveLength(2);
+    await form.getByRole("textbox", { name: text.en.zip }).fill("33131");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main").getByText(text.en.served)).toBeVisible();
   });
 
   test("before the page hydrates, the still check opens /signup?zip= as it does without JavaScript (en)", async ({ page }) => {

@@ -29,6 +29,21 @@ export function ZipCheckStill({ field }: { field?: RefObject<HTMLInputElement | 
   );
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The live check's code in steps, so that no one task runs it all: its libraries first, each import evaluated as
+ * it arrives (the machine with XState and zod, the API client with the contract, react-aria's field and button),
+ * then the check itself, then the swap in a task of its own. In one task they held a slow phone's main thread for
+ * about 200 ms just after the load (docs/performance.md). The libraries are asked for together, so the check is
+ * live no later than before.
+ */
+async function loadLiveZipCheck() {
+  await Promise.all([import("#machines/zip-check.machine"), import("../api/client"), import("../ui/text-field"), import("../ui/button")]);
+  await nextTask();
+  return import("./zip-check");
+}
+
 /**
  * The still check, replaced by the live one once the page is interactive and its code has loaded. The live one
  * takes over what was typed into the still field meanwhile (before hydration too), and the keyboard's focus.
@@ -39,7 +54,8 @@ export function ZipCheckSlot({ className = "" }: { className?: string }) {
   useEffect(() => {
     // Swapped only while the still check is on the page (not once the page is left, nor twice in StrictMode).
     // Should the code or its messages fail to load, the still check goes on working (no reload): it needs neither.
-    Promise.all([import("./zip-check"), loadPageCatalogs(["zip-check"], (load) => load())]).then(([code]) => {
+    Promise.all([loadLiveZipCheck(), loadPageCatalogs(["zip-check"], (load) => load())]).then(async ([code]) => {
+      await nextTask();
       const still = field.current;
       // Read and swapped in one go (flushSync): no keystroke can land in the still field in between.
       if (still) flushSync(() => setLive(<code.default typed={still.value} focused={still === document.activeElement} />));
