@@ -234,8 +234,8 @@ test.describe("the still ZIP check, before the live one takes over", () => {
     await machineAsked;
     await expectHydrated(page);
     await expect.poll(() => askedFor(field)).toHaveLength(1);
-    // Its catalog only (zip-check-<hash>.js as well): the check's own code waits for the libraries.
-    expect(askedFor(liveZipCheckCode)).toHaveLength(1);
+    // Its catalog only (zip-check-<hash>.js as well, asked for beside the libraries): the check's own code waits.
+    await expect.poll(() => askedFor(liveZipCheckCode)).toHaveLength(1);
 
     releaseMachine();
     const form = await zipCheck(page, "en");
