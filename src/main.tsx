@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense } from "react";
+import { lazy, startTransition, StrictMode, Suspense } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter, matchRoutes } from "react-router";
 import "./styles.css";
@@ -43,7 +43,9 @@ async function start() {
   // The site's error boundaries (src/app/route-error-page.tsx) report what they catch themselves, and say
   // nothing of a page that fails to load in a stale tab (it reloads): React need not log it again.
   const options = { onCaughtError: () => {} };
-  if (root.dataset.prerendered === "full" && !window.location.search && !failed) hydrateRoot(root, app, options);
+  // In a transition, hydration yields to the browser every few ms (React's time slicing) rather than running as one
+  // long task; a tap on a part not yet hydrated has React hydrate it at once and answer the tap.
+  if (root.dataset.prerendered === "full" && !window.location.search && !failed) startTransition(() => void hydrateRoot(root, app, options));
   else createRoot(root, options).render(app);
 
   if (support) {
