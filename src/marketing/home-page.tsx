@@ -44,7 +44,8 @@ export default function HomePage() {
       text: t`We serve Downtown and Brickell, South Beach and Mid-Beach, Wynwood and the Design District, Coral Gables and Coconut Grove, Little Havana and Flagami, and Doral and the airport area. Enter your ZIP code when you sign up and we'll confirm it.`,
     },
   ];
-  const faqStill = <FaqPreviewStill items={faq} open={faqOpen} onOpenChange={setFaqOpen} focusedRef={faqFocused} />;
+  const faqPreview = { items: faq, open: faqOpen, onOpenChange: setFaqOpen, focusedRef: faqFocused };
+  const faqStill = <FaqPreviewStill {...faqPreview} />;
   return (
     <>
       <PageMeta
@@ -147,7 +148,7 @@ export default function HomePage() {
         {/* The still accordion has the live one's markup, so nothing moves when react-aria's takes over. */}
         <div ref={faqArea}>
           <Suspense fallback={faqStill}>
-            {nearLiveParts ? <LiveFaqPreview items={faq} open={faqOpen} onOpenChange={setFaqOpen} focusedRef={faqFocused} /> : faqStill}
+            {nearLiveParts ? <LiveFaqPreview {...faqPreview} /> : faqStill}
           </Suspense>
         </div>
         <p className="mt-6">

@@ -10,8 +10,15 @@ import { startTransition, useCallback, useState } from "react";
 export function useNearViewport(): [(element: Element | null) => () => void, boolean] {
   const [near, setNear] = useState(false);
   const ref = useCallback((element: Element | null) => {
-    // One element observed: its entry says whether it has come near.
-    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && startTransition(() => setNear(true)), { rootMargin: "100%" });
+    // One element observed, until it has come near: nothing changes after that.
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry?.isIntersecting) return;
+        observer.disconnect();
+        startTransition(() => setNear(true));
+      },
+      { rootMargin: "100%" },
+    );
     // React 19 calls a ref that returns a cleanup with the element only, and the cleanup when it goes.
     observer.observe(element!);
     return () => observer.disconnect();
